@@ -1,0 +1,188 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable(
+  "users",
+  {
+    id: serial("id").primaryKey(),
+    email: text("email").notNull(),
+    // Null for accounts that only ever signed in through OAuth.
+    passwordHash: text("password_hash"),
+    fullName: text("full_name").notNull(),
+    isAdmin: boolean("is_admin").notNull().default(false),
+    emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("users_email_lower_key").on(sql`lower(${t.email})`),
+    check("users_email_shape", sql`${t.email} ~ '^[^[:space:]@]+@[^[:space:]@]+\\.[^[:space:]@]+$'`),
+    check("users_full_name_present", sql`length(trim(${t.fullName})) > 0`),
+  ],
+);
+
+export const oauthAccounts = pgTable(
+  "oauth_accounts",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    provider: text("provider").notNull(),
+    providerAccountId: text("provider_account_id").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("oauth_accounts_provider_account_key").on(t.provider, t.providerAccountId),
+    index("oauth_accounts_user_id_idx").on(t.userId),
+    check("oauth_accounts_provider_known", sql`${t.provider} in ('github', 'google')`),
+  ],
+);
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    // SHA-256 of the random token in the cookie: a leaked table cannot be replayed.
+    idHash: text("id_hash").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    userAgent: text("user_agent"),
+  },
+  (t) => [index("sessions_user_id_idx").on(t.userId), index("sessions_expires_at_idx").on(t.expiresAt)],
+);
+
+/** Single-use tokens mailed to users: email verification and password reset. */
+export const userTokens = pgTable(
+  "user_tokens",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    purpose: text("purpose").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("user_tokens_token_hash_key").on(t.tokenHash),
+    index("user_tokens_user_purpose_idx").on(t.userId, t.purpose),
+    check("user_tokens_purpose_known", sql`${t.purpose} in ('verify-email', 'reset-password')`),
+  ],
+);
+
+/** Fixed-window counters shared by every app instance (sign-in, registration, mails). */
+export const rateLimits = pgTable(
+  "rate_limits",
+  {
+    key: text("key").primaryKey(),
+    count: integer("count").notNull().default(0),
+    windowStartsAt: timestamp("window_starts_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("rate_limits_window_idx").on(t.windowStartsAt)],
+);
+
+export const authors = pgTable(
+  "authors",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    avatarUrl: text("avatar_url"),
+    bio: text("bio"),
+    // A deleted user keeps their byline: the profile just loses its link.
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("authors_user_id_key").on(t.userId)],
+);
+
+export const categories = pgTable(
+  "categories",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    slug: text("slug").notNull(),
+    description: text("description").notNull().default(""),
+  },
+  (t) => [
+    uniqueIndex("categories_name_lower_key").on(sql`lower(${t.name})`),
+    uniqueIndex("categories_slug_key").on(t.slug),
+    check("categories_slug_shape", sql`${t.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
+  ],
+);
+
+export type TocEntry = { depth: 2 | 3; id: string; text: string };
+
+export const articles = pgTable(
+  "articles",
+  {
+    id: serial("id").primaryKey(),
+    title: text("title").notNull(),
+    slug: text("slug").notNull(),
+    content: text("content").notNull(),
+    // Rendered once at save time (see app/markdown): reads never parse markdown.
+    contentHtml: text("content_html").notNull(),
+    // The first paragraphs of a long article, rendered; null when the article is short.
+    previewHtml: text("preview_html"),
+    toc: jsonb("toc").$type<TocEntry[]>().notNull().default([]),
+    readingMinutes: integer("reading_minutes").notNull().default(1),
+    excerpt: text("excerpt"),
+    imageUrl: text("image_url"),
+    // Deleting a category or author must not delete articles: they fall back to General / Anonymous.
+    categoryId: integer("category_id").references(() => categories.id, { onDelete: "set null" }),
+    authorId: integer("author_id").references(() => authors.id, { onDelete: "set null" }),
+    featured: boolean("featured").notNull().default(false),
+    publishedAt: timestamp("published_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("articles_slug_key").on(t.slug),
+    check("articles_slug_shape", sql`${t.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
+    check("articles_title_present", sql`length(trim(${t.title})) > 0`),
+    check("articles_reading_minutes_positive", sql`${t.readingMinutes} > 0`),
+    // Home, feeds, sitemap, dashboard: newest first.
+    index("articles_published_idx").on(t.publishedAt.desc(), t.id.desc()),
+    // Category pages and What's New: one category, newest first.
+    index("articles_category_published_idx").on(t.categoryId, t.publishedAt.desc(), t.id.desc()),
+    index("articles_author_id_idx").on(t.authorId),
+    index("articles_featured_published_idx")
+      .on(t.publishedAt.desc())
+      .where(sql`${t.featured}`),
+  ],
+);
+
+export const interviewQuestions = pgTable(
+  "interview_questions",
+  {
+    id: serial("id").primaryKey(),
+    question: text("question").notNull(),
+    answer: text("answer").notNull(),
+    answerHtml: text("answer_html").notNull(),
+    // The spec styles Easy and Medium; anything else is shown as hard.
+    difficulty: text("difficulty").notNull(),
+    categoryId: integer("category_id").references(() => categories.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("interview_questions_category_idx").on(t.categoryId, t.id),
+    uniqueIndex("interview_questions_question_key").on(t.question),
+    check("interview_questions_difficulty_present", sql`length(trim(${t.difficulty})) > 0`),
+  ],
+);

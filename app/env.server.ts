@@ -1,0 +1,83 @@
+/**
+ * Environment, validated once at start-up with one clear line per bad variable.
+ * Only `publicEnv()` values ever reach the browser.
+ */
+import { z } from "zod";
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((value) => (value?.trim() ? value.trim() : undefined));
+
+const url = (protocols: string[], example: string) =>
+  optionalString.refine(
+    (value) => {
+      if (value === undefined) return true;
+      try {
+        return protocols.includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    },
+    { message: `must be a URL like ${example}` },
+  );
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce
+    .number({ message: "must be a port number" })
+    .int("must be a whole number")
+    .min(0, "must be between 0 and 65535")
+    .max(65535, "must be between 0 and 65535")
+    .default(3000),
+  HOST: optionalString,
+  DATA_DIR: optionalString.default("./data"),
+  DATABASE_URL: url(["postgres:", "postgresql:"], "postgres://user:password@host:5432/database"),
+  SITE_NAME: optionalString.default("DevPerspective"),
+  SITE_URL: url(["http:", "https:"], "https://devperspective.example"),
+  SMTP_URL: url(["smtp:", "smtps:"], "smtp://user:password@host:587"),
+  MAIL_FROM: optionalString,
+  GITHUB_CLIENT_ID: optionalString,
+  GITHUB_CLIENT_SECRET: optionalString,
+  GITHUB_BASE_URL: url(["http:", "https:"], "https://github.com").default("https://github.com"),
+  GITHUB_API_URL: url(["http:", "https:"], "https://api.github.com").default("https://api.github.com"),
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  GOOGLE_ISSUER_URL: url(["http:", "https:"], "https://accounts.google.com").default("https://accounts.google.com"),
+});
+
+export type Env = z.infer<typeof EnvSchema> & { SITE_URL: string };
+
+export class InvalidEnvironmentError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid environment:\n${problems.map((line) => `  ${line}`).join("\n")}`);
+    this.name = "InvalidEnvironmentError";
+  }
+}
+
+export function parseEnv(source: NodeJS.ProcessEnv): Env {
+  const result = EnvSchema.safeParse(source);
+  if (!result.success) {
+    throw new InvalidEnvironmentError(
+      result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message} (got "${String(source[String(issue.path[0])] ?? "")}")`),
+    );
+  }
+  const env = result.data;
+  return {
+    ...env,
+    SITE_URL: (env.SITE_URL ?? `http://localhost:${env.PORT || 3000}`).replace(/\/+$/, ""),
+  };
+}
+
+let cached: Env | undefined;
+
+export function env(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}
+
+/** Values safe to send to the browser. */
+export function publicEnv() {
+  const { SITE_NAME, SITE_URL } = env();
+  return { SITE_NAME, SITE_URL };
+}

@@ -1,0 +1,38 @@
+import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
+
+/**
+ * The route table, in the order of the specification (section 2).
+ */
+export default [
+  // Public routes, inside the site header and footer.
+  layout("routes/public-layout.tsx", [
+    index("routes/home.tsx"),
+    route("post/:slug", "routes/post.tsx"),
+    route("category/:category", "routes/category.tsx"),
+    route("interview-prep", "routes/interview-prep.tsx"),
+    route("search", "routes/search.tsx"),
+    route("about", "routes/about.tsx"),
+    route("login", "routes/login.tsx"),
+    route("register", "routes/register.tsx"),
+    route("whats-new", "routes/whats-new.tsx"),
+    route("*", "routes/not-found.tsx"),
+  ]),
+  // The disputed prefix: /article/{slug} answers a permanent redirect to /post/{slug}.
+  route("article/:slug", "routes/article-redirect.ts"),
+
+  // Admin: the login is outside the guard; everything under the admin layout is guarded.
+  route("admin/login", "routes/admin.login.tsx"),
+  route("admin", "routes/admin-layout.tsx", [
+    index("routes/admin.dashboard.tsx", { id: "admin-index" }),
+    route("dashboard", "routes/admin.dashboard.tsx", { id: "admin-dashboard" }),
+    ...prefix("articles", [
+      route("new", "routes/admin.article-editor.tsx", { id: "admin-article-new" }),
+      route("edit/:id", "routes/admin.article-editor.tsx", { id: "admin-article-edit" }),
+    ]),
+  ]),
+
+  // Resource routes.
+  route("resources/placeholder", "routes/resources.placeholder.ts"),
+  route("healthz", "routes/healthz.ts"),
+  route("__test/:hook", "routes/test-hooks.ts"),
+] satisfies RouteConfig;

@@ -1,0 +1,12 @@
+import { titleMeta } from "~/lib/meta";
+import type { Route } from "./+types/admin.login";
+
+export const meta: Route.MetaFunction = ({ matches }) => titleMeta(matches, "Admin Login");
+
+export default function Page() {
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-12">
+      <h1 className="text-3xl font-bold">Admin Login</h1>
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import os from "node:os";
+import path from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+
+const port = Number(process.env.E2E_PORT ?? 4317);
+export const baseURL = `http://127.0.0.1:${port}`;
+const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `devperspective-e2e-${port}`);
+const chromium = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+
+const launchOptions = {
+  executablePath: chromium,
+  // This machine has no network beyond the package registries: keep Chromium off it.
+  args: ["--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+};
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  outputDir: "test-results",
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+    launchOptions,
+  },
+  projects: [
+    // Every page behaviour runs twice: with JavaScript and without it.
+    { name: "js-on", testIgnore: "server/**", use: { ...devices["Desktop Chrome"], javaScriptEnabled: true, launchOptions } },
+    { name: "js-off", testIgnore: "server/**", use: { ...devices["Desktop Chrome"], javaScriptEnabled: false, launchOptions } },
+    // HTTP-level behaviour (raw requests, process signals) needs no browser and runs once.
+    { name: "server", testMatch: "server/**/*.spec.ts" },
+  ],
+  webServer: {
+    command: "node server/main.ts",
+    url: `${baseURL}/healthz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "pipe",
+    stderr: "pipe",
+    env: {
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      SITE_URL: baseURL,
+      ENABLE_TEST_HOOKS: "1",
+    },
+  },
+});

@@ -1,0 +1,175 @@
+/**
+ * The production HTTP server: `npm start`.
+ *
+ * Builds the app if no build exists, applies migrations, seeds an empty database, then serves
+ * static files and hands every other request to React Router. Requests that stock servers answer
+ * with a 500 (TRACE, absolute-form targets, bad Host, NUL bytes) are refused here with a 4xx.
+ * SIGTERM/SIGINT: stop accepting, let in-flight requests finish, close the database, exit < 5 s.
+ *
+ * Runs on Node 24's built-in type stripping: erasable TypeScript only, explicit extensions.
+ */
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { createRequest, sendResponse } from "@remix-run/node-fetch-server";
+import { createRequestHandler, type ServerBuild } from "react-router";
+import sirv from "sirv";
+import { checkRequestLine, MAX_BODY_BYTES } from "./request-guard.ts";
+
+process.env.NODE_ENV ??= "production";
+
+const root = process.cwd();
+const buildEntry = path.join(root, "build/server/index.js");
+const clientDir = path.join(root, "build/client");
+
+type Runtime = {
+  startup(options?: { seedWhenEmpty?: boolean }): Promise<{ driver: string; siteUrl: string }>;
+  newNonce(): string;
+  headersFor(nonce: string): Record<string, string>;
+  createLoadContext(info: { nonce: string; clientIp: string }): unknown;
+  shutdown(): Promise<void>;
+};
+
+function ensureBuild() {
+  if (fs.existsSync(buildEntry)) return;
+  console.log("[start] no build found: building (one time)…");
+  const cli = path.join(root, "node_modules/@react-router/dev/bin.js");
+  const result = spawnSync(process.execPath, [cli, "build"], { stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
+  if (result.status !== 0) {
+    console.error("[start] the build failed; see the output above.");
+    process.exit(1);
+  }
+}
+
+function fail(error: unknown): never {
+  const message = error instanceof Error ? error.message : String(error);
+  console.error(`[start] ${message}`);
+  process.exit(1);
+}
+
+async function main() {
+  const startedAt = performance.now();
+  ensureBuild();
+  const build = (await import(pathToFileURL(buildEntry).href)) as ServerBuild;
+  const runtime = (build.entry.module as unknown as { runtime: Runtime }).runtime;
+
+  const { driver, siteUrl } = await runtime.startup().catch(fail);
+
+  const handleRequest = createRequestHandler(build, process.env.NODE_ENV);
+  const serveAssets = sirv(path.join(clientDir, "assets"), { immutable: true, maxAge: 31_536_000, etag: true, gzip: true, brotli: true });
+  const serveStatic = sirv(clientDir, { maxAge: 3600, etag: true, gzip: true, brotli: true, dotfiles: false });
+
+  async function handleApp(req: http.IncomingMessage, res: http.ServerResponse) {
+    const nonce = runtime.newNonce();
+    for (const [name, value] of Object.entries(runtime.headersFor(nonce))) res.setHeader(name, value);
+    const request = createRequest(req, res);
+    const loadContext = runtime.createLoadContext({ nonce, clientIp: req.socket.remoteAddress ?? "unknown" });
+    const response = await handleRequest(request, loadContext as never);
+    await sendResponse(res, compress(req, response));
+  }
+
+  const server = http.createServer((req, res) => {
+    const refusal = checkRequestLine(req);
+    if (refusal) {
+      res.writeHead(refusal.status, { "Content-Type": "text/plain; charset=utf-8", Connection: "close" });
+      res.end(`${refusal.message}\n`);
+      return;
+    }
+    const length = Number(req.headers["content-length"] ?? 0);
+    if (length > MAX_BODY_BYTES) {
+      res.writeHead(413, { "Content-Type": "text/plain; charset=utf-8", Connection: "close" });
+      res.end("Request body too large\n");
+      req.resume();
+      return;
+    }
+    const onError = (error: unknown) => {
+      console.error(error);
+      if (!res.headersSent) {
+        res.writeHead(500, { "Content-Type": "text/plain; charset=utf-8" });
+        res.end("Internal Server Error\n");
+      } else {
+        res.destroy();
+      }
+    };
+    const toApp = () => handleApp(req, res).catch(onError);
+    if ((req.method === "GET" || req.method === "HEAD") && req.url && req.url.includes(".")) {
+      const target = req.url.startsWith("/assets/") ? serveAssets : serveStatic;
+      // sirv wants the mount-relative path for the assets folder.
+      if (target === serveAssets) {
+        const original = req.url;
+        req.url = original.slice("/assets".length);
+        serveAssets(req, res, () => {
+          req.url = original;
+          void toApp();
+        });
+        return;
+      }
+      serveStatic(req, res, () => void toApp());
+      return;
+    }
+    void toApp();
+  });
+
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+  server.requestTimeout = 30_000;
+
+  const port = Number(process.env.PORT ?? 3000);
+  const host = process.env.HOST || "127.0.0.1";
+  server.listen(port, host, () => {
+    const address = server.address();
+    const actualPort = typeof address === "object" && address ? address.port : port;
+    console.log(
+      `[start] DevPerspective on http://${host === "0.0.0.0" ? "localhost" : host}:${actualPort} (${driver} database, ready in ${Math.round(performance.now() - startedAt)} ms; public URL ${siteUrl})`,
+    );
+  });
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`[start] ${signal}: finishing in-flight requests…`);
+    // Exit within 5 s whatever happens.
+    setTimeout(() => {
+      console.error("[start] shutdown took too long; exiting");
+      process.exit(1);
+    }, 4_500).unref();
+    server.close(async () => {
+      await runtime.shutdown().catch((error) => console.error("[start] closing the database failed:", error));
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+    // Requests still running after 3 s are cut so the database can close cleanly.
+    setTimeout(() => server.closeAllConnections(), 3_000).unref();
+  };
+  process.once("SIGTERM", () => stop("SIGTERM"));
+  process.once("SIGINT", () => stop("SIGINT"));
+}
+
+const COMPRESSIBLE = /^(text\/|application\/(json|xml|rss\+xml|atom\+xml|feed\+json|ld\+json|javascript)|image\/svg\+xml)/;
+
+/** gzip for dynamic text responses; static files are served precompressed by sirv. */
+function compress(req: http.IncomingMessage, response: Response): Response {
+  const type = response.headers.get("Content-Type") ?? "";
+  if (
+    !response.body ||
+    response.headers.has("Content-Encoding") ||
+    !COMPRESSIBLE.test(type) ||
+    !/\bgzip\b/.test(String(req.headers["accept-encoding"] ?? ""))
+  ) {
+    return response;
+  }
+  const headers = new Headers(response.headers);
+  headers.set("Content-Encoding", "gzip");
+  headers.delete("Content-Length");
+  headers.append("Vary", "Accept-Encoding");
+  return new Response(response.body.pipeThrough(new CompressionStream("gzip")), {
+    status: response.status,
+    statusText: response.statusText,
+    headers,
+  });
+}
+
+main().catch(fail);

@@ -1,0 +1,37 @@
+/**
+ * Requests that a stock React Router server answers with a 500 are refused here with the right
+ * 4xx before any application code runs. See ../shared/STACK-NOTES.md ("hostile but ordinary").
+ */
+import type { IncomingMessage } from "node:http";
+
+/** Forms and feeds need no more; larger bodies get 413 before they are read. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+// The site speaks HTML forms: GET and POST (and HEAD). TRACE, PUT, DELETE… have no handler.
+const ALLOWED_METHODS = new Set(["GET", "HEAD", "POST"]);
+const HOST_PATTERN = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+
+export type Refusal = { status: number; message: string };
+
+export function checkRequestLine(req: IncomingMessage): Refusal | null {
+  const method = req.method ?? "";
+  if (!ALLOWED_METHODS.has(method)) return { status: 405, message: "Method Not Allowed" };
+  const target = req.url ?? "";
+  // Origin-form only: "GET http://other.example/" and "*" are not ours to answer.
+  if (!target.startsWith("/") || target.startsWith("//")) return { status: 400, message: "Bad Request: request target" };
+  const host = req.headers.host;
+  if (!host || !HOST_PATTERN.test(host)) return { status: 400, message: "Bad Request: Host header" };
+  if (/%00/i.test(target) || target.includes("\0")) return { status: 400, message: "Bad Request: NUL byte" };
+  const queryStart = target.indexOf("?");
+  const pathname = queryStart === -1 ? target : target.slice(0, queryStart);
+  try {
+    decodeURIComponent(pathname);
+    if (queryStart !== -1) new URLSearchParams(target.slice(queryStart + 1));
+  } catch {
+    return { status: 400, message: "Bad Request: malformed percent-encoding" };
+  }
+  if (method === "POST" && req.headers["content-length"] === undefined && req.headers["transfer-encoding"]) {
+    return { status: 411, message: "Length Required" };
+  }
+  return null;
+}

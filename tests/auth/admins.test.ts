@@ -1,0 +1,93 @@
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createOrPromoteAdmin } from "~/auth/admins.server";
+import { verifyPassword } from "~/auth/password.server";
+import type { DatabaseHandle } from "~/db/db.server";
+import { authors, users } from "~/db/schema";
+import { openTestDatabase, testDatabaseKinds } from "../support/databases";
+
+describe.each(testDatabaseKinds())("createOrPromoteAdmin on %s", (kind) => {
+  let handle: DatabaseHandle;
+  beforeAll(async () => {
+    handle = await openTestDatabase(kind);
+  });
+  afterAll(async () => {
+    await handle.close();
+  });
+
+  it("creates a verified admin with a linked author profile", async () => {
+    const result = await createOrPromoteAdmin(handle.db, { email: "Ada@Example.com", password: "secret12", fullName: "Ada Lovelace" });
+    expect(result.created).toBe(true);
+    const [user] = await handle.db.select().from(users).where(eq(users.id, result.userId));
+    expect(user?.isAdmin).toBe(true);
+    expect(user?.emailVerifiedAt).toBeInstanceOf(Date);
+    expect(await verifyPassword(user!.passwordHash!, "secret12")).toBe(true);
+    const [author] = await handle.db.select().from(authors).where(eq(authors.userId, result.userId));
+    expect(author?.name).toBe("Ada Lovelace");
+  });
+
+  it("promotes an existing user, matching the email case-insensitively, without a second profile", async () => {
+    const [plain] = await handle.db
+      .insert(users)
+      .values({ email: "grace@example.com", fullName: "Grace Hopper" })
+      .returning({ id: users.id });
+    const first = await createOrPromoteAdmin(handle.db, { email: "GRACE@example.com", password: "another1", fullName: "Grace H." });
+    expect(first).toMatchObject({ created: false, userId: plain!.id });
+    const again = await createOrPromoteAdmin(handle.db, { email: "grace@example.com", password: "another1", fullName: "Grace H." });
+    expect(again.authorId).toBe(first.authorId);
+    const [{ count }] = (await handle.db.execute(sql`select count(*)::int as count from authors where user_id = ${plain!.id}`))
+      .rows as [{ count: number }];
+    expect(count).toBe(1);
+  });
+
+  it("the database refuses a second account with the same email in another case", async () => {
+    await expect(handle.db.insert(users).values({ email: "ADA@example.COM", fullName: "Impostor" })).rejects.toThrow();
+  });
+});
+
+describe("npm run admin", () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "dp-admin-cli-"));
+  const run = (...args: string[]) =>
+    spawnSync(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), "scripts/admin.ts", ...args], {
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
+      encoding: "utf8",
+    });
+  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+  it.each([
+    [["create", "--email", "not-an-email", "--password", "secret12", "--name", "A"], "Please enter a valid email address."],
+    [["create", "--email", "a@b.co", "--password", "123", "--name", "A"], "Password must be at least 6 characters long."],
+    [["create", "--email", "a@b.co", "--password", "secret12", "--name", "  "], "Full name is required."],
+    [["create", "--email", "a@b.co", "--password", "secret12"], "missing --name"],
+    [["create", "--email", "a@b.co", "--password", "secret12", "--name", "A", "--bogus"], "Unknown option"],
+    [["destroy"], 'unknown command "destroy"'],
+  ])("refuses bad input %j with one line", (args, message) => {
+    const result = run(...args);
+    expect(result.status).toBe(1);
+    expect(result.stderr.trim().split("\n")).toHaveLength(1);
+    expect(result.stderr).toContain(message);
+  });
+
+  it("creates an admin on the embedded database", () => {
+    const result = run("create", "--email", "admin@example.com", "--password", "secret12", "--name", "Site Admin");
+    expect(result.stderr).toBe("");
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain("created admin@example.com");
+  }, 60_000);
+
+  it("refuses with a clear message while another process holds the data folder", () => {
+    const lock = path.join(dataDir, "pglite.lock");
+    fs.writeFileSync(lock, String(process.pid));
+    try {
+      const result = run("create", "--email", "x@example.com", "--password", "secret12", "--name", "X");
+      expect(result.status).toBe(1);
+      expect(result.stderr).toContain("stop the server first");
+    } finally {
+      fs.rmSync(lock, { force: true });
+    }
+  });
+});

@@ -1,0 +1,140 @@
+import { expect, hydrated, test } from "./support/fixtures";
+
+const SITE = "DevPerspective";
+
+test.describe("site shell", () => {
+  test("every route of the spec's table renders in the shell with its title and status", async ({ page }) => {
+    const routes: Array<[string, number, RegExp]> = [
+      ["/", 200, new RegExp(`^${SITE}`)],
+      ["/interview-prep", 200, /^Interview Prep \| DevPerspective$/],
+      ["/search", 200, /^Search \| DevPerspective$/],
+      ["/about", 200, /^About \| DevPerspective$/],
+      ["/login", 200, /^Login \| DevPerspective$/],
+      ["/register", 200, /^Register \| DevPerspective$/],
+      ["/whats-new", 200, /^What's New \| DevPerspective$/],
+      ["/category/javascript", 200, / \| DevPerspective$/],
+      ["/definitely/not/here", 404, /^Page Not Found \| DevPerspective$/],
+    ];
+    for (const [path, status, title] of routes) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(status);
+      await expect(page, path).toHaveTitle(title);
+      await expect(page.getByRole("banner").getByRole("link", { name: SITE }), path).toBeVisible();
+      await expect(page.getByRole("contentinfo"), path).toBeVisible();
+    }
+  });
+
+  test("the not-found page offers a way on", async ({ page }) => {
+    const response = await page.goto("/no-such-page");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Page Not Found" })).toBeVisible();
+    const main = page.getByRole("main");
+    await expect(main.getByRole("link", { name: "Go Home" })).toHaveAttribute("href", "/");
+    await expect(main.getByRole("link", { name: "Search Articles" })).toHaveAttribute("href", "/search");
+    for (const category of ["javascript", "react", "css", "tutorials"]) {
+      await expect(main.locator(`a[href="/category/${category}"]`)).toHaveCount(1);
+    }
+  });
+
+  test("a crash shows the error page with a 500 and no stack trace", async ({ page }) => {
+    const response = await page.goto("/__test/crash");
+    expect(response?.status()).toBe(500);
+    const html = await page.content();
+    expect(html).not.toContain("Deliberate crash");
+    expect(html).not.toMatch(/at .*\.js:\d+/);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  });
+
+  test("the header has the spec's links and exactly four categories", async ({ page, jsEnabled }) => {
+    await page.goto("/");
+    await hydrated(page, jsEnabled);
+    const nav = page.getByRole("banner");
+    await expect(nav.getByRole("link", { name: "Home", exact: true }).first()).toHaveAttribute("href", "/");
+    await expect(nav.getByRole("link", { name: "Interview Prep" }).first()).toHaveAttribute("href", "/interview-prep");
+    await expect(nav.getByRole("link", { name: "Tutorials" }).first()).toHaveAttribute("href", "/category/tutorials");
+    await expect(nav.getByRole("link", { name: "About" }).first()).toHaveAttribute("href", "/about");
+    await expect(nav.getByRole("link", { name: "Login" }).first()).toHaveAttribute("href", "/login");
+    await expect(nav.getByRole("link", { name: "Register" }).first()).toHaveAttribute("href", "/register");
+    await nav.getByText("Categories").first().click();
+    const menu = nav.locator("details[open]").first();
+    await expect(menu.getByRole("link")).toHaveText(["JavaScript", "React", "CSS", "DevTools"]);
+  });
+
+  test("the header search trims, encodes and refuses a blank query", async ({ page, jsEnabled }) => {
+    await page.goto("/about");
+    await hydrated(page, jsEnabled);
+    const box = page.getByRole("banner").getByPlaceholder("Search...").first();
+    await box.fill("   ");
+    await box.press("Enter");
+    await page.waitForTimeout(300);
+    await expect(page).toHaveURL(/\/about$/);
+    await box.fill("  react hooks & state ");
+    await box.press("Enter");
+    await page.waitForURL(/\/search\?/);
+    const url = new URL(page.url());
+    expect(url.searchParams.get("q")?.trim()).toBe("react hooks & state");
+    if (jsEnabled) {
+      expect(url.search).toBe(`?q=${encodeURIComponent("react hooks & state")}`);
+      await expect(page.getByRole("banner").getByPlaceholder("Search...").first()).toHaveValue("");
+    }
+  });
+
+  test("the mobile menu opens and holds the search, links and categories", async ({ page, jsEnabled }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto("/");
+    await hydrated(page, jsEnabled);
+    const toggle = page.getByRole("banner").getByText(/menu/i).first();
+    await toggle.click();
+    const menu = page.locator("#mobile-menu");
+    await expect(menu.getByPlaceholder("Search...")).toBeVisible();
+    for (const name of ["JavaScript", "React", "CSS", "DevTools", "Interview Prep", "About", "Login", "Register"]) {
+      await expect(menu.getByRole("link", { name, exact: true })).toBeVisible();
+    }
+  });
+
+  test("the footer has every link of the spec and this year's copyright", async ({ page }) => {
+    await page.goto("/");
+    const footer = page.getByRole("contentinfo");
+    for (const href of [
+      "/category/javascript",
+      "/category/react",
+      "/category/css",
+      "/category/devtools",
+      "/search",
+      "/about",
+      "/category/tutorials",
+      "/category/opinions",
+      "/login",
+    ]) {
+      await expect(footer.locator(`a[href="${href}"]`).first(), href).toBeAttached();
+    }
+    await expect(footer.getByRole("link", { name: "All Articles" })).toHaveAttribute("href", "/search");
+    await expect(footer).toContainText(String(new Date().getFullYear()));
+  });
+
+  test("a placeholder feature says it is not yet implemented", async ({ page, jsEnabled }) => {
+    await page.goto("/about");
+    await hydrated(page, jsEnabled);
+    await page.getByRole("contentinfo").getByRole("button", { name: "FAQ" }).click();
+    await expect(page.getByText("FAQ is not yet implemented").first()).toBeVisible();
+    await expect(page).toHaveURL(/\/about$/);
+  });
+
+  test("responses carry the security headers and a CSP nonce that the page's scripts use", async ({ page }) => {
+    const response = await page.goto("/");
+    const headers = response!.headers();
+    expect(headers["x-content-type-options"]).toBe("nosniff");
+    expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+    const csp = headers["content-security-policy"] ?? "";
+    expect(csp).toContain("frame-ancestors 'none'");
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    const html = await response!.text();
+    const inlineScripts = [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)];
+    expect(inlineScripts.length).toBeGreaterThan(0);
+    for (const [, attributes] of inlineScripts) expect(attributes).toContain(`nonce="${nonce}"`);
+    // A second response gets a different nonce.
+    const again = await page.request.get("/");
+    expect(again.headers()["content-security-policy"]).not.toContain(nonce!);
+  });
+});

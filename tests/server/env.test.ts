@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { InvalidEnvironmentError, parseEnv } from "~/env.server";
+
+describe("parseEnv", () => {
+  it("applies the contract's defaults", () => {
+    const env = parseEnv({});
+    expect(env.SITE_NAME).toBe("DevPerspective");
+    expect(env.PORT).toBe(3000);
+    expect(env.DATA_DIR).toBe("./data");
+    expect(env.SITE_URL).toBe("http://localhost:3000");
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.GITHUB_BASE_URL).toBe("https://github.com");
+    expect(env.GITHUB_API_URL).toBe("https://api.github.com");
+    expect(env.GOOGLE_ISSUER_URL).toBe("https://accounts.google.com");
+  });
+
+  it("derives SITE_URL from PORT and trims a trailing slash", () => {
+    expect(parseEnv({ PORT: "8080" }).SITE_URL).toBe("http://localhost:8080");
+    expect(parseEnv({ SITE_URL: "https://dev.example/" }).SITE_URL).toBe("https://dev.example");
+  });
+
+  it("reports one line per bad variable", () => {
+    try {
+      parseEnv({ PORT: "eighty", DATABASE_URL: "mysql://db/x", SITE_URL: "nope", SMTP_URL: "http://mail" });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(InvalidEnvironmentError);
+      const problems = (error as InvalidEnvironmentError).problems;
+      expect(problems).toHaveLength(4);
+      expect(problems.find((line) => line.startsWith("PORT:"))).toContain("must be a port number");
+      expect(problems.find((line) => line.startsWith("DATABASE_URL:"))).toContain("postgres://");
+      expect(problems.find((line) => line.startsWith("SITE_URL:"))).toContain("must be a URL");
+      expect(problems.find((line) => line.startsWith("SMTP_URL:"))).toContain("smtp://");
+    }
+  });
+});
