@@ -48,6 +48,7 @@ export default defineConfig({
       DATA_DIR: dataDir,
       SITE_URL: baseURL,
       ENABLE_TEST_HOOKS: "1",
+      ...(process.env.BUILD_DIR ? { BUILD_DIR: process.env.BUILD_DIR } : {}),
     },
   },
 });

@@ -2,7 +2,9 @@ import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestora
 import { Toaster } from "~/components/toaster";
 import { useNonce } from "~/components/nonce";
 import { ErrorPage } from "~/components/error-page";
+import { getSession } from "~/auth/session.server";
 import { env } from "~/env.server";
+import { isCrossSiteWrite } from "~/server/origin-check.server";
 import { readToast } from "~/server/toast.server";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
@@ -12,18 +14,38 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
+/** Every write is checked against forgery before any action runs. */
+export const middleware: Route.MiddlewareFunction[] = [
+  ({ request }) => {
+    if (isCrossSiteWrite(request)) {
+      throw data("Cross-site form submissions are not accepted.", { status: 403 });
+    }
+  },
+];
+
 export async function loader({ request }: Route.LoaderArgs) {
-  const { toast, headers } = await readToast(request);
-  return data({ siteName: env().SITE_NAME, siteUrl: env().SITE_URL, toast }, headers ? { headers } : undefined);
+  const [{ toast, headers: toastHeaders }, session] = await Promise.all([readToast(request), getSession(request)]);
+  const headers = new Headers(toastHeaders ?? undefined);
+  if (session?.setCookie) headers.append("Set-Cookie", session.setCookie);
+  const user = session ? { name: session.user.fullName, isAdmin: session.user.isAdmin } : null;
+  return data({ siteName: env().SITE_NAME, siteUrl: env().SITE_URL, toast, user }, { headers });
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const rootData = useRouteLoaderData<typeof loader>("root");
   return (
-    <html lang="en">
+    // "no-js" becomes "js" before first paint, so CSS can hide no-JS fallbacks (.no-js-only)
+    // and JS-only controls (.js-only) in the right case. Chromium's no-JS emulation still parses
+    // <noscript> as text, so this class (not <noscript>) is the single switch.
+    <html lang="en" className="no-js" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
+        <script
+          nonce={nonce}
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant, nonce-carrying one-liner
+          dangerouslySetInnerHTML={{ __html: "document.documentElement.className='js'" }}
+        />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light dark" />
         <Meta />
@@ -43,12 +65,13 @@ export default function App() {
   return <Outlet />;
 }
 
+// No layout rendered when we get here, so the error page brings its own header and footer.
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) {
-    return <ErrorPage status={404} />;
+    return <ErrorPage status={404} standalone />;
   }
   const status = isRouteErrorResponse(error) ? error.status : 500;
   // Details only in development: production never shows a stack trace.
   const details = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
-  return <ErrorPage status={status} details={details} />;
+  return <ErrorPage status={status} details={details} standalone />;
 }

@@ -34,5 +34,7 @@ export default [
   // Resource routes.
   route("resources/placeholder", "routes/resources.placeholder.ts"),
   route("healthz", "routes/healthz.ts"),
-  route("__test/:hook", "routes/test-hooks.ts"),
+  // Present only with ENABLE_TEST_HOOKS=1 (browser tests): a crash and a slow response.
+  route("__test/crash", "routes/test-hooks.crash.tsx"),
+  route("__test/slow", "routes/test-hooks.slow.ts"),
 ] satisfies RouteConfig;

@@ -14,15 +14,17 @@ import http from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createRequest, sendResponse } from "@remix-run/node-fetch-server";
-import { createRequestHandler, type ServerBuild } from "react-router";
+import type { ServerBuild } from "react-router";
 import sirv from "sirv";
 import { checkRequestLine, MAX_BODY_BYTES } from "./request-guard.ts";
 
+// Set before React is first loaded (below, dynamically): it picks its build from NODE_ENV.
 process.env.NODE_ENV ??= "production";
 
 const root = process.cwd();
-const buildEntry = path.join(root, "build/server/index.js");
-const clientDir = path.join(root, "build/client");
+const buildDir = path.resolve(root, process.env.BUILD_DIR ?? "build");
+const buildEntry = path.join(buildDir, "server/index.js");
+const clientDir = path.join(buildDir, "client");
 
 type Runtime = {
   startup(options?: { seedWhenEmpty?: boolean }): Promise<{ driver: string; siteUrl: string }>;
@@ -57,6 +59,7 @@ async function main() {
 
   const { driver, siteUrl } = await runtime.startup().catch(fail);
 
+  const { createRequestHandler } = await import("react-router");
   const handleRequest = createRequestHandler(build, process.env.NODE_ENV);
   const serveAssets = sirv(path.join(clientDir, "assets"), { immutable: true, maxAge: 31_536_000, etag: true, gzip: true, brotli: true });
   const serveStatic = sirv(clientDir, { maxAge: 3600, etag: true, gzip: true, brotli: true, dotfiles: false });

@@ -12,6 +12,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
+import type { SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
@@ -21,6 +22,12 @@ import pg from "pg";
 import * as schema from "./schema";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** Rows of a raw SQL query; both drivers answer `{ rows }`. */
+export async function queryRows<T>(db: Database, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
 
 export type DatabaseHandle = {
   db: Database;
@@ -176,7 +183,9 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
 
 type Holder = { handle?: Promise<DatabaseHandle> };
 // Kept on globalThis so the dev server's module reloads reuse one connection.
-const holder: Holder = ((globalThis as Record<string, unknown>).__devperspectiveDb ??= {}) as Holder;
+const globals = globalThis as { __devperspectiveDb?: Holder };
+globals.__devperspectiveDb ??= {};
+const holder: Holder = globals.__devperspectiveDb;
 
 /** The application's database, opened on first use from DATABASE_URL or DATA_DIR. */
 export function getDatabaseHandle(): Promise<DatabaseHandle> {

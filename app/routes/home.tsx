@@ -1,7 +1,7 @@
-import { titleMeta } from "~/lib/meta";
+import { siteNameFrom, TAGLINE } from "~/lib/meta";
 import type { Route } from "./+types/home";
 
-export const meta: Route.MetaFunction = ({ matches }) => titleMeta(matches, "Home");
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: `${siteNameFrom(matches)} — ${TAGLINE}` }];
 
 export default function Page() {
   return (

@@ -6,7 +6,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createOrPromoteAdmin } from "~/auth/admins.server";
 import { verifyPassword } from "~/auth/password.server";
-import type { DatabaseHandle } from "~/db/db.server";
+import { type DatabaseHandle, queryRows } from "~/db/db.server";
 import { authors, users } from "~/db/schema";
 import { openTestDatabase, testDatabaseKinds } from "../support/databases";
 
@@ -39,9 +39,8 @@ describe.each(testDatabaseKinds())("createOrPromoteAdmin on %s", (kind) => {
     expect(first).toMatchObject({ created: false, userId: plain!.id });
     const again = await createOrPromoteAdmin(handle.db, { email: "grace@example.com", password: "another1", fullName: "Grace H." });
     expect(again.authorId).toBe(first.authorId);
-    const [{ count }] = (await handle.db.execute(sql`select count(*)::int as count from authors where user_id = ${plain!.id}`))
-      .rows as [{ count: number }];
-    expect(count).toBe(1);
+    const rows = await queryRows<{ count: number }>(handle.db, sql`select count(*)::int as count from authors where user_id = ${plain!.id}`);
+    expect(rows[0]?.count).toBe(1);
   });
 
   it("the database refuses a second account with the same email in another case", async () => {

@@ -5,7 +5,7 @@ const SITE = "DevPerspective";
 test.describe("site shell", () => {
   test("every route of the spec's table renders in the shell with its title and status", async ({ page }) => {
     const routes: Array<[string, number, RegExp]> = [
-      ["/", 200, new RegExp(`^${SITE}`)],
+      ["/", 200, /^DevPerspective — Code with Perspective$/],
       ["/interview-prep", 200, /^Interview Prep \| DevPerspective$/],
       ["/search", 200, /^Search \| DevPerspective$/],
       ["/about", 200, /^About \| DevPerspective$/],
@@ -55,7 +55,7 @@ test.describe("site shell", () => {
     await expect(nav.getByRole("link", { name: "About" }).first()).toHaveAttribute("href", "/about");
     await expect(nav.getByRole("link", { name: "Login" }).first()).toHaveAttribute("href", "/login");
     await expect(nav.getByRole("link", { name: "Register" }).first()).toHaveAttribute("href", "/register");
-    await nav.getByText("Categories").first().click();
+    await nav.locator("summary:visible", { hasText: "Categories" }).click();
     const menu = nav.locator("details[open]").first();
     await expect(menu.getByRole("link")).toHaveText(["JavaScript", "React", "CSS", "DevTools"]);
   });
@@ -63,7 +63,8 @@ test.describe("site shell", () => {
   test("the header search trims, encodes and refuses a blank query", async ({ page, jsEnabled }) => {
     await page.goto("/about");
     await hydrated(page, jsEnabled);
-    const box = page.getByRole("banner").getByPlaceholder("Search...").first();
+    const box = page.getByRole("banner").getByRole("searchbox", { name: "Search articles" });
+    await expect(box).toHaveAttribute("placeholder", "Search...");
     await box.fill("   ");
     await box.press("Enter");
     await page.waitForTimeout(300);
@@ -75,7 +76,7 @@ test.describe("site shell", () => {
     expect(url.searchParams.get("q")?.trim()).toBe("react hooks & state");
     if (jsEnabled) {
       expect(url.search).toBe(`?q=${encodeURIComponent("react hooks & state")}`);
-      await expect(page.getByRole("banner").getByPlaceholder("Search...").first()).toHaveValue("");
+      await expect(page.getByRole("banner").getByRole("searchbox", { name: "Search articles" })).toHaveValue("");
     }
   });
 
@@ -83,8 +84,7 @@ test.describe("site shell", () => {
     await page.setViewportSize({ width: 375, height: 740 });
     await page.goto("/");
     await hydrated(page, jsEnabled);
-    const toggle = page.getByRole("banner").getByText(/menu/i).first();
-    await toggle.click();
+    await page.getByRole("banner").locator("summary:visible", { hasText: "Menu" }).click();
     const menu = page.locator("#mobile-menu");
     await expect(menu.getByPlaceholder("Search...")).toBeVisible();
     for (const name of ["JavaScript", "React", "CSS", "DevTools", "Interview Prep", "About", "Login", "Register"]) {

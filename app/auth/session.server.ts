@@ -1,0 +1,118 @@
+/**
+ * Server-side sessions. The cookie holds only a random token; the database keeps its SHA-256
+ * hash, the user and the expiry. Sessions last 30 days and roll: one used in its second half
+ * is extended, so an active reader stays signed in.
+ */
+import { createHash, randomBytes } from "node:crypto";
+import { and, eq, gt, lt, ne, sql } from "drizzle-orm";
+import { getDb } from "~/db/db.server";
+import { sessions, users } from "~/db/schema";
+import { env } from "~/env.server";
+
+export const SESSION_COOKIE_NAME = "dp_session";
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
+export type SessionUser = {
+  id: number;
+  email: string;
+  fullName: string;
+  isAdmin: boolean;
+  emailVerified: boolean;
+};
+
+const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+
+function cookieAttributes(maxAgeSeconds: number) {
+  const secure = env().SITE_URL.startsWith("https:");
+  return `Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAgeSeconds}${secure ? "; Secure" : ""}`;
+}
+
+function sessionCookie(token: string, expiresAt: Date) {
+  const maxAge = Math.max(0, Math.floor((expiresAt.getTime() - Date.now()) / 1000));
+  return `${SESSION_COOKIE_NAME}=${token}; ${cookieAttributes(maxAge)}`;
+}
+
+export function clearSessionCookie() {
+  return `${SESSION_COOKIE_NAME}=; ${cookieAttributes(0)}`;
+}
+
+export function readSessionToken(request: Request): string | null {
+  const header = request.headers.get("Cookie");
+  if (!header) return null;
+  for (const part of header.split(";")) {
+    const [name, ...rest] = part.trim().split("=");
+    if (name === SESSION_COOKIE_NAME) {
+      const value = rest.join("=");
+      return /^[A-Za-z0-9_-]{43}$/.test(value) ? value : null;
+    }
+  }
+  return null;
+}
+
+/** Starts a session for `userId`; returns the Set-Cookie header value. */
+export async function createSession(userId: number, request: Request): Promise<string> {
+  const db = await getDb();
+  const token = randomBytes(32).toString("base64url");
+  const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
+  await db.insert(sessions).values({
+    idHash: hashToken(token),
+    userId,
+    expiresAt,
+    userAgent: request.headers.get("User-Agent")?.slice(0, 300) ?? null,
+  });
+  // Housekeeping on sign-in keeps the table small without a scheduler.
+  await db.delete(sessions).where(and(eq(sessions.userId, userId), lt(sessions.expiresAt, sql`now()`)));
+  return sessionCookie(token, expiresAt);
+}
+
+/**
+ * The signed-in user, or null. `setCookie` is set when the session was renewed and the
+ * response must carry the new expiry.
+ */
+export async function getSession(request: Request): Promise<{ user: SessionUser; setCookie: string | null } | null> {
+  const token = readSessionToken(request);
+  if (!token) return null;
+  const db = await getDb();
+  const idHash = hashToken(token);
+  const [row] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      fullName: users.fullName,
+      isAdmin: users.isAdmin,
+      emailVerifiedAt: users.emailVerifiedAt,
+      expiresAt: sessions.expiresAt,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, sql`now()`)))
+    .limit(1);
+  if (!row) return null;
+  let setCookie: string | null = null;
+  if (row.expiresAt.getTime() - Date.now() < SESSION_TTL_MS / 2) {
+    const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
+    await db.update(sessions).set({ expiresAt }).where(eq(sessions.idHash, idHash));
+    setCookie = sessionCookie(token, expiresAt);
+  }
+  const { emailVerifiedAt, expiresAt: _expiresAt, ...user } = row;
+  return { user: { ...user, emailVerified: emailVerifiedAt !== null }, setCookie };
+}
+
+/** Ends the request's session; returns the Set-Cookie header value that clears the cookie. */
+export async function destroySession(request: Request): Promise<string> {
+  const token = readSessionToken(request);
+  if (token) {
+    const db = await getDb();
+    await db.delete(sessions).where(eq(sessions.idHash, hashToken(token)));
+  }
+  return clearSessionCookie();
+}
+
+/** Ends every session of the user except the one making this request (after a password change). */
+export async function destroyOtherSessions(userId: number, request: Request) {
+  const db = await getDb();
+  const token = readSessionToken(request);
+  await db
+    .delete(sessions)
+    .where(token ? and(eq(sessions.userId, userId), ne(sessions.idHash, hashToken(token))) : eq(sessions.userId, userId));
+}

@@ -1,0 +1,261 @@
+/**
+ * Demo content and synthetic benchmark articles.
+ *
+ * Markdown is rendered here, at save time, exactly as the admin forms do: reads never parse
+ * markdown. Demo content is idempotent: every row is keyed on a unique column (categories.slug,
+ * articles.slug, interview_questions.question; authors by name) and rows that already exist
+ * are left untouched, so re-running the seed never overwrites an administrator's edits.
+ */
+import { randomBytes } from "node:crypto";
+import { asc, inArray, ne, sql } from "drizzle-orm";
+import { slugify } from "~/lib/content";
+import { type RenderedMarkdown, renderMarkdown, renderMarkdownFragment } from "~/markdown/markdown.server";
+import type { Database } from "./db.server";
+import { articles, authors, categories, interviewQuestions } from "./schema";
+import { articles as demoArticles } from "./seed-data/articles";
+import { authors as demoAuthors } from "./seed-data/authors";
+import { categories as demoCategories } from "./seed-data/categories";
+import { changelogEntries } from "./seed-data/changelog";
+import { questions as demoQuestions } from "./seed-data/questions";
+import type { SeedArticle, SeedQuestion } from "./seed-data/types";
+import { generateSyntheticArticle, mulberry32 } from "./seed-data/synthetic";
+
+// Serialises concurrent demo seeds (several instances starting on an empty PostgreSQL at once):
+// authors have no unique key, so without it two seeds could both insert the same author.
+const SEED_LOCK_KEY = 727_274_002;
+
+export type SeedSummary = { categories: number; authors: number; articles: number; questions: number };
+
+/** True when there is nothing to show yet: no categories and no articles. */
+export async function isDatabaseEmpty(db: Database): Promise<boolean> {
+  const [category] = await db.select({ id: categories.id }).from(categories).limit(1);
+  if (category) return false;
+  const [article] = await db.select({ id: articles.id }).from(articles).limit(1);
+  return !article;
+}
+
+/**
+ * Writes the demo categories, authors, articles (changelog included) and interview questions.
+ * Returns how many rows of each this call inserted: all zeros when the content is already there.
+ */
+export async function seedDemoContent(db: Database): Promise<SeedSummary> {
+  const allArticles = [...demoArticles, ...changelogEntries];
+
+  // Render only what is missing, before the transaction: rendering is the slow part.
+  const presentSlugs = new Set(
+    (
+      await db
+        .select({ slug: articles.slug })
+        .from(articles)
+        .where(
+          inArray(
+            articles.slug,
+            allArticles.map((a) => a.slug),
+          ),
+        )
+    ).map((row) => row.slug),
+  );
+  const missingArticles = allArticles.filter((a) => !presentSlugs.has(a.slug));
+  const renderedArticles: { article: SeedArticle; rendered: RenderedMarkdown }[] = [];
+  for (const article of missingArticles) {
+    renderedArticles.push({ article, rendered: await renderMarkdown(article.content) });
+  }
+
+  const presentQuestions = new Set(
+    (
+      await db
+        .select({ question: interviewQuestions.question })
+        .from(interviewQuestions)
+        .where(
+          inArray(
+            interviewQuestions.question,
+            demoQuestions.map((q) => q.question),
+          ),
+        )
+    ).map((row) => row.question),
+  );
+  const missingQuestions = demoQuestions.filter((q) => !presentQuestions.has(q.question));
+  const renderedQuestions: { question: SeedQuestion; answerHtml: string }[] = [];
+  for (const question of missingQuestions) {
+    renderedQuestions.push({ question, answerHtml: await renderMarkdownFragment(question.answer) });
+  }
+
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
+    // No conflict target: a clash on either unique key (slug, or the case-insensitive name)
+    // means the category is already there.
+    const insertedCategories = await tx
+      .insert(categories)
+      .values(demoCategories.map(({ slug, name, description }) => ({ slug, name, description })))
+      .onConflictDoNothing()
+      .returning({ id: categories.id });
+    const categoryIds = new Map(
+      (
+        await tx
+          .select({ id: categories.id, slug: categories.slug })
+          .from(categories)
+          .where(
+            inArray(
+              categories.slug,
+              demoCategories.map((c) => c.slug),
+            ),
+          )
+      ).map((row) => [row.slug, row.id]),
+    );
+
+    // Authors have no natural unique key: match them by name, oldest profile first.
+    const authorIds = new Map<string, number>();
+    const existingAuthors = await tx
+      .select({ id: authors.id, name: authors.name })
+      .from(authors)
+      .where(
+        inArray(
+          authors.name,
+          demoAuthors.map((a) => a.name),
+        ),
+      )
+      .orderBy(asc(authors.id));
+    for (const row of existingAuthors) if (!authorIds.has(row.name)) authorIds.set(row.name, row.id);
+    const newAuthors = demoAuthors.filter((a) => !authorIds.has(a.name));
+    if (newAuthors.length > 0) {
+      const inserted = await tx
+        .insert(authors)
+        .values(newAuthors.map(({ name, bio, avatarUrl }) => ({ name, bio, avatarUrl })))
+        .returning({ id: authors.id, name: authors.name });
+      for (const row of inserted) authorIds.set(row.name, row.id);
+    }
+
+    let insertedArticles = 0;
+    if (renderedArticles.length > 0) {
+      const rows = renderedArticles.map(({ article, rendered }) => {
+        const publishedAt = new Date(article.publishedAt);
+        return {
+          title: article.title,
+          slug: article.slug,
+          content: article.content,
+          contentHtml: rendered.html,
+          previewHtml: rendered.previewHtml,
+          toc: rendered.toc,
+          readingMinutes: Math.max(1, rendered.readingMinutes),
+          excerpt: article.excerpt,
+          imageUrl: article.imageUrl ?? null,
+          categoryId: categoryIds.get(article.category) ?? null,
+          authorId: authorIds.get(article.author) ?? null,
+          featured: article.featured ?? false,
+          publishedAt,
+          updatedAt: publishedAt,
+        };
+      });
+      const inserted = await tx
+        .insert(articles)
+        .values(rows)
+        .onConflictDoNothing({ target: articles.slug })
+        .returning({ id: articles.id });
+      insertedArticles = inserted.length;
+    }
+
+    let insertedQuestions = 0;
+    if (renderedQuestions.length > 0) {
+      const inserted = await tx
+        .insert(interviewQuestions)
+        .values(
+          renderedQuestions.map(({ question, answerHtml }) => ({
+            question: question.question,
+            answer: question.answer,
+            answerHtml,
+            difficulty: question.difficulty,
+            categoryId: categoryIds.get(question.category) ?? null,
+          })),
+        )
+        .onConflictDoNothing({ target: interviewQuestions.question })
+        .returning({ id: interviewQuestions.id });
+      insertedQuestions = inserted.length;
+    }
+
+    return {
+      categories: insertedCategories.length,
+      authors: newAuthors.length,
+      articles: insertedArticles,
+      questions: insertedQuestions,
+    };
+  });
+}
+
+/** Rows per INSERT: ~15 parameters each keeps a batch far below PostgreSQL's 65,535 limit. */
+const SYNTHETIC_BATCH_SIZE = 500;
+
+export type SyntheticOptions = {
+  onProgress?: (done: number) => void;
+  /** Seed for the content choices (titles, paragraphs, dates); slugs stay unique regardless. */
+  seed?: number;
+};
+
+/**
+ * Adds `count` generated articles (for benchmarks) spread over the existing categories (except
+ * Changelog) and authors, published over the past four years. Returns how many were inserted.
+ */
+export async function seedSyntheticArticles(
+  db: Database,
+  count: number,
+  options: SyntheticOptions = {},
+): Promise<number> {
+  if (!Number.isSafeInteger(count) || count < 0) {
+    throw new RangeError(`The number of synthetic articles must be a non-negative integer (got ${count}).`);
+  }
+  if (count === 0) return 0;
+
+  const categoryIds = (
+    await db.select({ id: categories.id }).from(categories).where(ne(categories.slug, "changelog"))
+  ).map((row) => row.id);
+  const authorIds = (await db.select({ id: authors.id }).from(authors)).map((row) => row.id);
+  if (categoryIds.length === 0 || authorIds.length === 0) {
+    throw new Error("Synthetic articles need categories and authors: seed the demo content first.");
+  }
+
+  const random = mulberry32(options.seed ?? randomBytes(4).readUInt32LE(0));
+  // Slug suffix: a random run id plus a counter, so slugs never repeat within a run and
+  // practically never across runs; a rare clash is caught by ON CONFLICT and regenerated.
+  const runId = randomBytes(4).readUInt32LE(0).toString(36).padStart(7, "0").slice(-5);
+  let sequence = 0;
+  const now = Date.now();
+  const span = 4 * 365.25 * 24 * 60 * 60 * 1000;
+
+  let done = 0;
+  let fruitlessRounds = 0;
+  while (done < count) {
+    const size = Math.min(SYNTHETIC_BATCH_SIZE, count - done);
+    const rows = [];
+    for (let i = 0; i < size; i++) {
+      const generated = generateSyntheticArticle(random);
+      const rendered = await renderMarkdown(generated.content);
+      const publishedAt = new Date(now - Math.floor(random() * span));
+      const base = slugify(generated.title).slice(0, 80).replace(/-+$/, "") || "article";
+      rows.push({
+        title: generated.title,
+        slug: `${base}-${runId}${(sequence++).toString(36)}`,
+        content: generated.content,
+        contentHtml: rendered.html,
+        previewHtml: rendered.previewHtml,
+        toc: rendered.toc,
+        readingMinutes: Math.max(1, rendered.readingMinutes),
+        excerpt: generated.excerpt,
+        imageUrl: null,
+        categoryId: categoryIds[Math.floor(random() * categoryIds.length)]!,
+        authorId: authorIds[Math.floor(random() * authorIds.length)]!,
+        featured: false,
+        publishedAt,
+        updatedAt: publishedAt,
+      });
+    }
+    const inserted = await db
+      .insert(articles)
+      .values(rows)
+      .onConflictDoNothing({ target: articles.slug })
+      .returning({ id: articles.id });
+    done += inserted.length;
+    fruitlessRounds = inserted.length === 0 ? fruitlessRounds + 1 : 0;
+    if (fruitlessRounds >= 3) throw new Error("Could not generate unique slugs for synthetic articles.");
+    options.onProgress?.(done);
+  }
+  return done;
+}
