@@ -4,6 +4,7 @@ import { useNonce } from "~/components/nonce";
 import { ErrorPage } from "~/components/error-page";
 import { getSession } from "~/auth/session.server";
 import { env } from "~/env.server";
+import { DEFAULT_SITE_NAME } from "~/lib/meta";
 import { isCrossSiteWrite } from "~/server/origin-check.server";
 import { readToast } from "~/server/toast.server";
 import type { Route } from "./+types/root";
@@ -50,6 +51,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="color-scheme" content="light dark" />
         <Meta />
         <Links />
+        <FeedLinks siteName={rootData?.siteName ?? DEFAULT_SITE_NAME} />
       </head>
       <body className="min-h-dvh bg-surface text-ink antialiased">
         {children}
@@ -58,6 +60,17 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Scripts nonce={nonce} />
       </body>
     </html>
+  );
+}
+
+/** Feed readers and browsers discover the feeds from every page. */
+function FeedLinks({ siteName }: { siteName: string }) {
+  return (
+    <>
+      <link rel="alternate" type="application/rss+xml" title={`${siteName} (RSS)`} href="/rss.xml" />
+      <link rel="alternate" type="application/atom+xml" title={`${siteName} (Atom)`} href="/atom.xml" />
+      <link rel="alternate" type="application/feed+json" title={`${siteName} (JSON Feed)`} href="/feed.json" />
+    </>
   );
 }
 

@@ -31,6 +31,15 @@ export default [
     ]),
   ]),
 
+  // Discovery: feeds, sitemap, robots, llms.txt.
+  route("rss.xml", "routes/feed.ts", { id: "feed-rss" }),
+  route("atom.xml", "routes/feed.ts", { id: "feed-atom" }),
+  route("feed.json", "routes/feed.ts", { id: "feed-json" }),
+  route("sitemap.xml", "routes/sitemap.ts", { id: "sitemap" }),
+  route("sitemaps/:piece", "routes/sitemap.ts", { id: "sitemap-piece" }),
+  route("robots.txt", "routes/robots.ts"),
+  route("llms.txt", "routes/llms.ts"),
+
   // Resource routes.
   route("resources/placeholder", "routes/resources.placeholder.ts"),
   route("healthz", "routes/healthz.ts"),

@@ -1,0 +1,12 @@
+import { buildFeed, FEED_CONTENT_TYPES, type FeedFormat, renderFeed, siteFeedScope } from "~/discovery/feeds.server";
+import { conditionalResponse } from "~/discovery/http-cache.server";
+import type { Route } from "./+types/feed";
+
+const FORMATS: Record<string, FeedFormat> = { "/rss.xml": "rss", "/atom.xml": "atom", "/feed.json": "json" };
+
+/** /rss.xml, /atom.xml and /feed.json: the newest articles of the whole site. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const format = FORMATS[new URL(request.url).pathname] ?? "rss";
+  const { feed, updated } = await buildFeed(siteFeedScope());
+  return conditionalResponse(request, renderFeed(feed, format), { contentType: FEED_CONTENT_TYPES[format], lastModified: updated });
+}
