@@ -3,9 +3,10 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
+import type { EntryContext, HandleDataRequestFunction, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { NonceProvider } from "~/components/nonce";
+import { applyCachePolicy } from "~/server/cache-policy.server";
 import { requestInfoContext } from "~/server/request-context.server";
 
 export * as runtime from "~/server/runtime.server";
@@ -22,6 +23,7 @@ export default function handleRequest(
   const { nonce } = loadContext.get(requestInfoContext);
   if (request.method.toUpperCase() === "HEAD") {
     responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+    applyCachePolicy(request, responseStatusCode, responseHeaders);
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   return new Promise<Response>((resolve, reject) => {
@@ -48,6 +50,7 @@ export default function handleRequest(
             },
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          applyCachePolicy(request, responseStatusCode, responseHeaders);
           pipe(body);
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
         },
@@ -62,6 +65,12 @@ export default function handleRequest(
     );
   });
 }
+
+/** Client-side navigations fetch route data (.data): the same cache rules as documents. */
+export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => {
+  applyCachePolicy(request, response.status, response.headers);
+  return response;
+};
 
 export const handleError: HandleErrorFunction = (error, { request }) => {
   // A client that went away is not a server error.

@@ -17,6 +17,15 @@ import { createRequest, sendResponse } from "@remix-run/node-fetch-server";
 import type { ServerBuild } from "react-router";
 import sirv from "sirv";
 import { checkRequestLine, MAX_BODY_BYTES } from "./request-guard.ts";
+import {
+  type CachedPage,
+  cacheKey,
+  createResponseCache,
+  isCacheableRequest,
+  pickEncoding,
+  storable,
+  toCachedPage,
+} from "./response-cache.ts";
 
 // Set before React is first loaded (below, dynamically): it picks its build from NODE_ENV.
 process.env.NODE_ENV ??= "production";
@@ -31,6 +40,8 @@ type Runtime = {
   newNonce(): string;
   headersFor(nonce: string): Record<string, string>;
   createLoadContext(info: { nonce: string; clientIp: string }): unknown;
+  onContentChanged(listener: (reason: string) => void): () => void;
+  listenForContentChanges(): Promise<void>;
   shutdown(): Promise<void>;
 };
 
@@ -64,12 +75,64 @@ async function main() {
   const serveAssets = sirv(path.join(clientDir, "assets"), { immutable: true, maxAge: 31_536_000, etag: true, gzip: true, brotli: true });
   const serveStatic = sirv(clientDir, { maxAge: 3600, etag: true, gzip: true, brotli: true, dotfiles: false });
 
-  async function handleApp(req: http.IncomingMessage, res: http.ServerResponse) {
+  const cache = createResponseCache({ maxBytes: Number(process.env.PAGE_CACHE_MB ?? 48) * 1024 * 1024 });
+  const cacheEnabled = process.env.PAGE_CACHE !== "off";
+  runtime.onContentChanged(() => cache.clear());
+  await runtime.listenForContentChanges();
+
+  async function render(req: http.IncomingMessage, res: http.ServerResponse) {
     const nonce = runtime.newNonce();
-    for (const [name, value] of Object.entries(runtime.headersFor(nonce))) res.setHeader(name, value);
+    const security = runtime.headersFor(nonce);
+    for (const [name, value] of Object.entries(security)) res.setHeader(name, value);
     const request = createRequest(req, res);
     const loadContext = runtime.createLoadContext({ nonce, clientIp: req.socket.remoteAddress ?? "unknown" });
-    const response = await handleRequest(request, loadContext as never);
+    return { response: await handleRequest(request, loadContext as never), security };
+  }
+
+  function sendCached(req: http.IncomingMessage, res: http.ServerResponse, page: CachedPage, outcome: string) {
+    for (const [name, value] of page.headers) res.setHeader(name, value);
+    res.setHeader("ETag", page.etag);
+    res.setHeader("Vary", "Accept-Encoding");
+    res.setHeader("X-Cache", outcome);
+    res.setHeader("Server-Timing", `cache;desc="${outcome}"`);
+    if (req.headers["if-none-match"] === page.etag) {
+      res.writeHead(304);
+      res.end();
+      return;
+    }
+    const { body, encoding } = pickEncoding(page, req.headers["accept-encoding"] as string | undefined);
+    if (encoding) res.setHeader("Content-Encoding", encoding);
+    res.setHeader("Content-Length", body.length);
+    res.writeHead(page.status);
+    res.end(req.method === "HEAD" ? undefined : body);
+  }
+
+  async function handleApp(req: http.IncomingMessage, res: http.ServerResponse) {
+    const startedAt = performance.now();
+    if (cacheEnabled && isCacheableRequest(req)) {
+      const key = cacheKey(req);
+      const hit = cache.get(key);
+      if (hit) return sendCached(req, res, hit, "HIT");
+      const own: { uncached?: Response } = {};
+      const { page, shared } = cache.fill(key, async () => {
+        const { response, security } = await render(req, res);
+        if (!storable(response)) {
+          own.uncached = response;
+          return null;
+        }
+        return toCachedPage(response, security);
+      });
+      const result = await page;
+      if (result) return sendCached(req, res, result, shared ? "HIT" : "MISS");
+      if (own.uncached) return sendApp(req, res, own.uncached, startedAt);
+      // Another request rendered a page that could not be stored: render this one ourselves.
+    }
+    const { response } = await render(req, res);
+    await sendApp(req, res, response, startedAt);
+  }
+
+  async function sendApp(req: http.IncomingMessage, res: http.ServerResponse, response: Response, startedAt: number) {
+    res.setHeader("Server-Timing", `app;dur=${(performance.now() - startedAt).toFixed(1)}`);
     await sendResponse(res, compress(req, response));
   }
 

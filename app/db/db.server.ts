@@ -36,6 +36,13 @@ export type DatabaseHandle = {
   migrate(): Promise<void>;
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
+  /**
+   * Subscribes to a PostgreSQL notification channel (LISTEN on a dedicated connection, which
+   * reconnects when lost). The embedded database is single-process: there is nobody to hear.
+   */
+  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
+  /** NOTIFY every instance listening on `channel` (itself included). */
+  notify(channel: string, payload?: string): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -136,6 +143,10 @@ async function openPglite(dataDir: string, migrationsFolder: string): Promise<Da
     async ping() {
       await client.query("select 1");
     },
+    async listen() {
+      return async () => {};
+    },
+    async notify() {},
     async close() {
       try {
         if (!client.closed) await client.close();
@@ -151,6 +162,7 @@ async function openPostgres(url: string, migrationsFolder: string, poolSize: num
   // An idle client losing its connection must not crash the process.
   pool.on("error", (error) => console.error("[db] idle client error:", error.message));
   const db = drizzleNodePg(pool, { schema });
+  const listeners = new Set<() => Promise<void>>();
   return {
     db: db as unknown as Database,
     driver: "postgres",
@@ -169,7 +181,51 @@ async function openPostgres(url: string, migrationsFolder: string, poolSize: num
     async ping() {
       await pool.query("select 1");
     },
+    async listen(channel, onNotify) {
+      let stopped = false;
+      let client: pg.Client | undefined;
+      let retry: NodeJS.Timeout | undefined;
+      const connect = async () => {
+        if (stopped) return;
+        const next = new pg.Client({ connectionString: url });
+        next.on("notification", (message) => {
+          if (message.channel === channel) onNotify(message.payload ?? "");
+        });
+        next.on("error", () => {
+          // A dropped listener reconnects; the caller may miss notifications meanwhile, so it
+          // is told with an empty payload (treat as "anything may have changed").
+          next.end().catch(() => {});
+          if (!stopped) {
+            onNotify("");
+            retry = setTimeout(() => void connect(), 1000);
+          }
+        });
+        try {
+          await next.connect();
+          await next.query(`listen ${pg.escapeIdentifier(channel)}`);
+          client = next;
+        } catch {
+          await next.end().catch(() => {});
+          if (!stopped) retry = setTimeout(() => void connect(), 1000);
+        }
+      };
+      await connect();
+      listeners.add(async () => {
+        stopped = true;
+        clearTimeout(retry);
+        await client?.end().catch(() => {});
+      });
+      return async () => {
+        stopped = true;
+        clearTimeout(retry);
+        await client?.end().catch(() => {});
+      };
+    },
+    async notify(channel, payload = "") {
+      await pool.query("select pg_notify($1, $2)", [channel, payload]);
+    },
     async close() {
+      await Promise.all([...listeners].map((stop) => stop()));
       await pool.end();
     },
   };

@@ -62,3 +62,4 @@ export async function shutdown() {
 }
 
 export { createLoadContext };
+export { contentChanged, listenForContentChanges, onContentChanged } from "./content-events.server";

@@ -1,0 +1,137 @@
+/**
+ * The in-process page cache that answers anonymous GETs before React Router is reached.
+ *
+ * - Only requests without the site's cookies (dp_session, dp_toast, test hooks) are candidates,
+ *   and only 200 responses that the app marked `Cache-Control: public` and that set no cookie
+ *   are stored: an error or a signed-in page is never cached.
+ * - Bodies are kept raw, gzip and brotli, compressed once at store time.
+ * - The page's nonce-based CSP is rewritten to hashes of the page's own inline scripts, so a
+ *   cached page never shares a nonce with other responses and still runs exactly its scripts.
+ * - Every write of public content clears the cache (see app/server/content-events.server.ts),
+ *   locally and on other instances; entries also expire after a TTL, as a safety net.
+ * - Concurrent misses for one URL render once.
+ */
+import { createHash } from "node:crypto";
+import type { IncomingMessage } from "node:http";
+import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
+import { LRUCache } from "lru-cache";
+
+export type CachedPage = {
+  status: number;
+  headers: Array<[string, string]>;
+  identity: Buffer;
+  gzip: Buffer | null;
+  brotli: Buffer | null;
+  etag: string;
+};
+
+const PERSONAL_COOKIE = /(?:^|;\s*)dp_[a-z_]+=/;
+const COMPRESSIBLE = /^(text\/|application\/(json|xml|rss\+xml|atom\+xml|feed\+json|javascript|x-ndjson)|image\/svg\+xml)/;
+// Headers that describe one response on the wire rather than the page.
+const HOP_HEADERS = new Set(["content-length", "content-encoding", "transfer-encoding", "connection", "keep-alive", "date", "server-timing", "vary"]);
+
+export function isCacheableRequest(req: IncomingMessage) {
+  if (req.method !== "GET" && req.method !== "HEAD") return false;
+  if (req.headers.authorization) return false;
+  const cookie = req.headers.cookie;
+  if (cookie && PERSONAL_COOKIE.test(cookie)) return false;
+  // Content negotiation for agents (/post/{slug} as markdown) is not worth a cache variant.
+  if (String(req.headers.accept ?? "").includes("text/markdown")) return false;
+  return true;
+}
+
+export function cacheKey(req: IncomingMessage) {
+  return req.url ?? "/";
+}
+
+/** Replaces 'nonce-…' with the hashes of the page's inline scripts. */
+export function cspWithScriptHashes(csp: string, html: string) {
+  const hashes = new Set<string>();
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    const attributes = match[1] ?? "";
+    if (/\bsrc\s*=/.test(attributes) || /type\s*=\s*"application\/(ld\+)?json"/.test(attributes)) continue;
+    hashes.add(`'sha256-${createHash("sha256").update(match[2] ?? "").digest("base64")}'`);
+  }
+  return csp.replace(/'nonce-[^']*'/, [...hashes].join(" ") || "'none'");
+}
+
+export function storable(response: Response) {
+  if (response.status !== 200) return false;
+  if (response.headers.has("Set-Cookie")) return false;
+  const cacheControl = response.headers.get("Cache-Control") ?? "";
+  return /\bpublic\b/.test(cacheControl) && !/\b(no-store|private)\b/.test(cacheControl);
+}
+
+export async function toCachedPage(response: Response, headersFromServer: Record<string, string | number | string[]>): Promise<CachedPage> {
+  const identity = Buffer.from(await response.arrayBuffer());
+  const type = response.headers.get("Content-Type") ?? "";
+  const headers: Array<[string, string]> = [];
+  const merged = new Map<string, string>();
+  for (const [name, value] of Object.entries(headersFromServer)) merged.set(name.toLowerCase(), String(value));
+  for (const [name, value] of response.headers) merged.set(name.toLowerCase(), value);
+  const csp = merged.get("content-security-policy");
+  if (csp && type.startsWith("text/html")) merged.set("content-security-policy", cspWithScriptHashes(csp, identity.toString("utf8")));
+  for (const [name, value] of merged) if (!HOP_HEADERS.has(name) && name !== "etag") headers.push([name, value]);
+  const compressible = COMPRESSIBLE.test(type) && identity.length > 512;
+  return {
+    status: response.status,
+    headers,
+    identity,
+    gzip: compressible ? gzipSync(identity, { level: 6 }) : null,
+    brotli: compressible ? brotliCompressSync(identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }) : null,
+    etag: `"${createHash("sha1").update(identity).digest("base64url")}"`,
+  };
+}
+
+export function createResponseCache(options: { maxBytes?: number; ttlMs?: number } = {}) {
+  const cache = new LRUCache<string, CachedPage>({
+    maxSize: options.maxBytes ?? 48 * 1024 * 1024,
+    sizeCalculation: (page) => page.identity.length + (page.gzip?.length ?? 0) + (page.brotli?.length ?? 0) + 512,
+    ttl: options.ttlMs ?? 5 * 60 * 1000,
+  });
+  const inFlight = new Map<string, Promise<CachedPage | null>>();
+  let generation = 0;
+  let stats = { hits: 0, misses: 0, clears: 0 };
+
+  return {
+    get: (key: string) => {
+      const page = cache.get(key);
+      if (page) stats.hits++;
+      else stats.misses++;
+      return page;
+    },
+    /** Renders once for all concurrent misses of `key`; a page from before a clear is not stored. */
+    fill(key: string, render: () => Promise<CachedPage | null>) {
+      const pending = inFlight.get(key);
+      if (pending) return { page: pending, shared: true };
+      const startedAt = generation;
+      const page = render()
+        .then((result) => {
+          if (result && startedAt === generation) cache.set(key, result);
+          return result;
+        })
+        .finally(() => inFlight.delete(key));
+      inFlight.set(key, page);
+      return { page, shared: false };
+    },
+    clear() {
+      generation++;
+      stats.clears++;
+      cache.clear();
+    },
+    stats: () => ({ ...stats, entries: cache.size, bytes: cache.calculatedSize }),
+    resetStats() {
+      stats = { hits: 0, misses: 0, clears: 0 };
+    },
+  };
+}
+
+export type ResponseCache = ReturnType<typeof createResponseCache>;
+
+/** The bytes to send for this request's Accept-Encoding. */
+export function pickEncoding(page: CachedPage, acceptEncoding: string | undefined) {
+  const accept = acceptEncoding ?? "";
+  if (page.brotli && /\bbr\b/.test(accept)) return { body: page.brotli, encoding: "br" as const };
+  if (page.gzip && /\bgzip\b/.test(accept)) return { body: page.gzip, encoding: "gzip" as const };
+  return { body: page.identity, encoding: null };
+}
