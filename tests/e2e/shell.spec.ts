@@ -153,3 +153,32 @@ test.describe("site shell", () => {
     expect(second).not.toContain(nonce!);
   });
 });
+
+test.describe("toasts", () => {
+  test("show one at a time, are announced, dismissible, and leave after 5 seconds", async ({ page, jsEnabled }) => {
+    test.skip(!jsEnabled, "without JavaScript the notice is a static banner (covered above)");
+    await page.goto("/about");
+    await hydrated(page, jsEnabled);
+    const footer = page.getByRole("contentinfo");
+    await footer.getByRole("button", { name: "FAQ" }).click();
+    await footer.getByRole("button", { name: "Contribute" }).click();
+    const toasts = page.locator("[data-sonner-toast]");
+    await expect(toasts.filter({ hasText: "Contribute is not yet implemented" })).toBeVisible();
+    // Sonner keeps an older toast in the DOM, marked not visible, while it leaves.
+    await expect(page.locator('[data-sonner-toast][data-visible="true"]')).toHaveCount(1);
+    await expect(page.locator("section[aria-live]")).toHaveCount(1);
+    const visible = page.locator('[data-sonner-toast][data-visible="true"]');
+    await expect(visible).toContainText("Contribute is not yet implemented");
+    await visible.getByRole("button", { name: "Close notification" }).click();
+    await expect(toasts.filter({ hasText: "Contribute is not yet implemented" })).toHaveCount(0);
+
+    await page.reload();
+    await hydrated(page, jsEnabled);
+    await page.getByRole("contentinfo").getByRole("button", { name: "FAQ" }).click();
+    const faq = toasts.filter({ hasText: "FAQ is not yet implemented" });
+    await expect(faq).toBeVisible();
+    const shownAt = Date.now();
+    await expect(faq).toHaveCount(0, { timeout: 8_000 });
+    expect(Date.now() - shownAt).toBeGreaterThan(4_000);
+  });
+});
