@@ -5,6 +5,8 @@ import { defineConfig, devices } from "@playwright/test";
 const port = Number(process.env.E2E_PORT ?? 4317);
 export const baseURL = `http://127.0.0.1:${port}`;
 const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `devperspective-e2e-${port}`);
+/** The administrator every browser-test run starts with (admin tests sign in as this user). */
+export const E2E_ADMIN = { email: "admin@devperspective.test", password: "e2e-admin-password", name: "E2E Admin" };
 const chromium = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 
 const launchOptions = {
@@ -35,7 +37,8 @@ export default defineConfig({
     { name: "server", testMatch: "server/**/*.spec.ts" },
   ],
   webServer: {
-    command: "node server/main.ts",
+    // The embedded database admits one process: create the test administrator first, then serve.
+    command: `node node_modules/tsx/dist/cli.mjs scripts/admin.ts create --email ${E2E_ADMIN.email} --password ${E2E_ADMIN.password} --name "${E2E_ADMIN.name}" && node server/main.ts`,
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,
