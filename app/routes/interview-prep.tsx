@@ -1,12 +1,112 @@
+import { data, Link, useNavigation } from "react-router";
+import { QuestionCard } from "~/components/questions/question-card";
+import { QuestionsError } from "~/components/questions/questions-error";
 import { titleMeta } from "~/lib/meta";
+import { READ_ERROR_STATUS } from "~/lib/read-error";
+import { parseQuestionCategory, QUESTION_CATEGORIES, questionFilterHref } from "~/questions/question-filters";
+import { type InterviewQuestion, listInterviewQuestions } from "~/questions/questions.server";
+import { simulateReadFailure } from "~/server/test-hooks.server";
 import type { Route } from "./+types/interview-prep";
 
-export const meta: Route.MetaFunction = ({ matches }) => titleMeta(matches, "Interview Prep");
+export async function loader({ request }: Route.LoaderArgs) {
+  // An unknown ?category= shows All rather than an error.
+  const category = parseQuestionCategory(new URL(request.url).searchParams.get("category"));
+  try {
+    simulateReadFailure(request);
+    const questions = await listInterviewQuestions(category);
+    return { category, questions, error: null as string | null };
+  } catch (error) {
+    const message = error instanceof Error && error.message ? error.message : "Something went wrong";
+    return data({ category, questions: [] as InterviewQuestion[], error: message }, { status: READ_ERROR_STATUS });
+  }
+}
 
-export default function Page() {
+export const meta: Route.MetaFunction = ({ matches }) =>
+  titleMeta(
+    matches,
+    "Interview Prep",
+    "Sharpen your skills with interview questions on JavaScript, React, data structures and algorithms, each with a worked answer.",
+  );
+
+const FILTERS = [{ slug: null, name: "All" }, ...QUESTION_CATEGORIES] as const;
+
+export default function InterviewPrep({ loaderData }: Route.ComponentProps) {
+  const { category, questions, error } = loaderData;
+  const navigation = useNavigation();
+  const loading = navigation.state === "loading" && navigation.location.pathname === "/interview-prep";
+
   return (
-    <div className="mx-auto max-w-5xl px-4 py-12">
-      <h1 className="text-3xl font-bold">Interview Prep</h1>
+    <div className="mx-auto max-w-4xl px-4 py-10 sm:px-6 lg:py-14">
+      <header className="mb-8">
+        <h1 className="text-3xl font-extrabold tracking-tight text-ink sm:text-4xl">Interview Prep</h1>
+        <p className="mt-3 max-w-2xl text-lg text-ink-muted">
+          Sharpen your skills with real interview questions and worked answers, from JavaScript fundamentals to
+          data structures and algorithms.
+        </p>
+      </header>
+
+      <nav aria-label="Question categories" className="mb-8">
+        <ul className="flex flex-wrap gap-2">
+          {FILTERS.map((filter) => {
+            const current = filter.slug === category;
+            return (
+              <li key={filter.name}>
+                <Link
+                  to={questionFilterHref(filter.slug)}
+                  aria-current={current ? "page" : undefined}
+                  preventScrollReset
+                  className={`inline-flex h-10 items-center rounded-full border px-4 text-sm font-semibold transition-colors ${
+                    current
+                      ? "border-brand bg-brand text-brand-ink"
+                      : "border-line bg-surface-raised text-ink hover:border-line-strong hover:bg-surface-sunken"
+                  }`}
+                >
+                  {filter.name}
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+
+      {error ? (
+        <QuestionsError message={error} retryHref={questionFilterHref(category)} />
+      ) : (
+        <section aria-label="Questions" aria-busy={loading}>
+          <div className="mb-4 flex items-center gap-3">
+            <p role="status" className="text-sm font-medium text-ink-muted">
+              {questions.length} {questions.length === 1 ? "question" : "questions"}
+            </p>
+            {loading ? <Spinner /> : null}
+          </div>
+          {questions.length > 0 ? (
+            <ul className={`space-y-4 ${loading ? "opacity-60" : ""}`}>
+              {questions.map((question) => (
+                <li key={question.id}>
+                  <QuestionCard question={question} />
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <div className="rounded-xl border border-dashed border-line-strong bg-surface-sunken px-6 py-14 text-center">
+              <p className="text-lg font-semibold text-ink">No questions yet</p>
+              <p className="mt-2 text-sm text-ink-muted">Check back soon, or practise another category.</p>
+            </div>
+          )}
+        </section>
+      )}
     </div>
+  );
+}
+
+function Spinner() {
+  return (
+    <span className="inline-flex items-center gap-2 text-sm text-ink-muted">
+      <svg viewBox="0 0 24 24" className="size-4 animate-spin" fill="none" aria-hidden="true" focusable="false">
+        <circle cx="12" cy="12" r="9" stroke="currentColor" strokeOpacity="0.25" strokeWidth="3" />
+        <path d="M21 12a9 9 0 0 0-9-9" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
+      </svg>
+      Loading…
+    </span>
   );
 }

@@ -1,12 +1,153 @@
+import { data, Link, redirect, useNavigation } from "react-router";
+import { ArticleCardList } from "~/components/article-card";
+import { ReadErrorNotice } from "~/components/read-error-notice";
+import { Pagination } from "~/components/search/pagination";
+import { SearchForm } from "~/components/search/search-form";
 import { titleMeta } from "~/lib/meta";
+import { READ_ERROR_STATUS, type ReadError, readErrorFrom } from "~/lib/read-error";
+import { listSearchCategories, type SearchCategory, type SearchResults, searchArticles } from "~/search/search.server";
+import { parseSearchParams, resultSummary, searchHref } from "~/search/search-params";
+import { simulateReadFailure } from "~/server/test-hooks.server";
 import type { Route } from "./+types/search";
 
-export const meta: Route.MetaFunction = ({ matches }) => titleMeta(matches, "Search");
+/**
+ * The loader is the single source of the search: the URL (q, repeatable category, page) in,
+ * one page of results out. Any URL gives a page: bad input is normalized, never an error.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const params = parseSearchParams(new URL(request.url).searchParams);
 
-export default function Page() {
+  let categories: SearchCategory[] = [];
+  let categoriesError: ReadError | null = null;
+  try {
+    simulateReadFailure(request);
+    categories = await listSearchCategories();
+  } catch (error) {
+    categoriesError = readErrorFrom("Error fetching categories", error);
+  }
+  // Unknown category ids are dropped (when the categories could be read), so a stale or made-up
+  // id neither empties the results nor counts as a selected filter.
+  const categoryIds = categoriesError
+    ? params.categoryIds
+    : params.categoryIds.filter((id) => categories.some((category) => category.id === id));
+
+  let results: SearchResults = { articles: [], total: 0, page: params.page, pageCount: 1 };
+  let error: ReadError | null = null;
+  try {
+    simulateReadFailure(request);
+    results = await searchArticles({ keyword: params.q, categoryIds, page: params.page });
+  } catch (cause) {
+    error = readErrorFrom("Error searching articles", cause);
+  }
+  if (!error && results.articles.length === 0 && results.page > 1 && results.total > 0) {
+    // Past the last page: the last page.
+    throw redirect(searchHref({ q: params.q, categoryIds, page: results.pageCount }));
+  }
+
+  const failed = error !== null || categoriesError !== null;
+  return data(
+    { q: params.q, categoryIds, categories, categoriesError, results, error },
+    { status: failed ? READ_ERROR_STATUS : 200 },
+  );
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  const q = loaderData?.q ?? "";
+  const tags = titleMeta(matches, q ? `Search results for "${q}"` : "Search", "Search DevPerspective's articles by title, topic, author or code.");
+  // Result pages of a query are not worth indexing; the plain listing is.
+  if (q || (loaderData?.categoryIds.length ?? 0) > 0) tags.push({ name: "robots", content: "noindex, follow" });
+  return tags;
+};
+
+const KBD = "rounded border border-line bg-surface-sunken px-1 font-mono text-[0.85em] whitespace-nowrap text-ink";
+
+export default function SearchPage({ loaderData }: Route.ComponentProps) {
+  const { q, categoryIds, categories, categoriesError, results, error } = loaderData;
+  const navigation = useNavigation();
+  const searching = navigation.state === "loading" && navigation.location.pathname === "/search";
+
   return (
-    <div className="mx-auto max-w-5xl px-4 py-12">
-      <h1 className="text-3xl font-bold">Search</h1>
+    <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:py-14">
+      <header className="mb-8 max-w-3xl">
+        <h1 className="text-3xl font-extrabold tracking-tight text-ink sm:text-4xl">Search</h1>
+        <p className="mt-2 text-ink-muted">
+          Find articles by title, topic, author or code. Use <q>quotes</q> for an exact phrase, a minus to leave a word
+          out (<kbd className={KBD}>-vue</kbd>) and <kbd className={KBD}>or</kbd> for either word.
+        </p>
+      </header>
+
+      <SearchForm q={q} categoryIds={categoryIds} categories={categories} />
+
+      {categoriesError ? <ReadErrorNotice error={categoriesError} /> : null}
+
+      <section aria-labelledby="search-results-heading" aria-busy={searching} className="mt-8">
+        <h2 id="search-results-heading" className="sr-only">
+          Search results
+        </h2>
+        {error ? (
+          <ReadErrorNotice error={error} />
+        ) : (
+          <>
+            <div className="mb-6 flex min-h-6 items-center gap-3">
+              <p role="status" className="text-sm font-medium text-ink-muted" data-testid="search-summary">
+                {resultSummary(results.total, q)}
+                {results.pageCount > 1 ? (
+                  <span>
+                    {" "}
+                    · page {results.page} of {results.pageCount}
+                  </span>
+                ) : null}
+              </p>
+              {searching ? <Spinner label="Searching" /> : null}
+            </div>
+            {results.articles.length > 0 ? (
+              <div className={searching ? "opacity-60 transition-opacity" : "transition-opacity"}>
+                <ArticleCardList articles={results.articles} label="Search results" eagerCount={3} />
+              </div>
+            ) : (
+              <EmptyResults hasFilters={categoryIds.length > 0} clearHref={searchHref({ q, categoryIds: [] })} />
+            )}
+            <Pagination
+              page={results.page}
+              pageCount={results.pageCount}
+              hrefFor={(page) => searchHref({ q, categoryIds, page })}
+              label="Search results pages"
+            />
+          </>
+        )}
+      </section>
     </div>
+  );
+}
+
+function EmptyResults({ hasFilters, clearHref }: { hasFilters: boolean; clearHref: string }) {
+  return (
+    <div className="rounded-xl border border-dashed border-line-strong bg-surface-sunken px-6 py-14 text-center">
+      <p className="text-lg font-semibold text-ink">No articles found</p>
+      <p className="mx-auto mt-2 max-w-md text-sm text-ink-muted">
+        Check the spelling, try fewer or more general words
+        {hasFilters ? (
+          <>
+            , or{" "}
+            <Link to={clearHref} className="font-semibold text-brand underline underline-offset-4">
+              search every category
+            </Link>
+          </>
+        ) : null}
+        .
+      </p>
+    </div>
+  );
+}
+
+function Spinner({ label }: { label: string }) {
+  return (
+    <span className="inline-flex items-center gap-2 text-sm text-ink-muted">
+      <svg viewBox="0 0 24 24" className="size-4 animate-spin" fill="none" aria-hidden="true" focusable="false">
+        <circle cx="12" cy="12" r="9" stroke="currentColor" strokeOpacity="0.25" strokeWidth="3" />
+        <path d="M21 12a9 9 0 0 0-9-9" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
+      </svg>
+      {label}…
+    </span>
   );
 }

@@ -1,0 +1,32 @@
+/**
+ * Interview questions for the practice page: one query, all questions or those of one of the four
+ * practice categories, in a stable order. Answers are markdown rendered at save time
+ * (`answer_html`, through app/markdown), so reading never parses markdown.
+ *
+ * Index: interview_questions_category_idx (category_id, id); the category by categories_slug_key.
+ */
+import { asc, eq } from "drizzle-orm";
+import { type Database, getDb } from "~/db/db.server";
+import { categories, interviewQuestions } from "~/db/schema";
+import { type InterviewQuestion, type QuestionCategorySlug, questionCategoryBySlug } from "./question-filters";
+
+export type { InterviewQuestion };
+
+export async function listInterviewQuestions(
+  category: QuestionCategorySlug | null,
+  db?: Database,
+): Promise<InterviewQuestion[]> {
+  const database = db ?? (await getDb());
+  const query = database
+    .select({
+      id: interviewQuestions.id,
+      question: interviewQuestions.question,
+      answerHtml: interviewQuestions.answerHtml,
+      difficulty: interviewQuestions.difficulty,
+      categoryName: categories.name,
+    })
+    .from(interviewQuestions)
+    .leftJoin(categories, eq(categories.id, interviewQuestions.categoryId));
+  const filtered = category ? query.where(eq(categories.slug, questionCategoryBySlug(category).slug)) : query;
+  return filtered.orderBy(asc(interviewQuestions.id));
+}

@@ -1,0 +1,88 @@
+/**
+ * The search page's URL, read and written in one place (shared by the loader and the page).
+ *
+ *   /search?q=<keyword>&category=<id>&category=<id>&page=<n>
+ *
+ * Reading never fails: whatever a URL holds becomes a valid search. The keyword is trimmed,
+ * control characters (NUL included) are dropped and it is cut to MAX_KEYWORD_LENGTH characters;
+ * category values that are not positive integers are ignored; a page that is not a positive
+ * integer is page 1.
+ */
+
+/** Cards per page of results. */
+export const SEARCH_PAGE_SIZE = 12;
+/** The documented limit of a keyword, in characters (code points); longer ones are cut. */
+export const MAX_KEYWORD_LENGTH = 200;
+/** At most this many category filters are read from a URL; the rest are ignored. */
+export const MAX_CATEGORY_FILTERS = 50;
+/** Pages past this are treated as this one (keeps OFFSET bounded). */
+export const MAX_SEARCH_PAGE = 10_000;
+/** Largest value of a PostgreSQL integer: bigger ids cannot exist. */
+const MAX_INT4 = 2_147_483_647;
+
+/** A category offered as a search filter. */
+export type SearchCategory = { id: number; name: string; slug: string };
+
+export type SearchParams = {
+  /** Trimmed, cleaned and cut keyword; "" lists every article. */
+  q: string;
+  /** Distinct category ids in the order given. */
+  categoryIds: number[];
+  /** 1-based. */
+  page: number;
+};
+
+// C0 and C1 control characters (NUL would be refused by PostgreSQL) become spaces.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/g;
+// Lone surrogates cannot be encoded as UTF-8.
+const LONE_SURROGATES = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/** The keyword as searched: control characters out, whitespace collapsed, trimmed, cut to the limit. */
+export function normalizeKeyword(raw: string | null | undefined): string {
+  if (!raw) return "";
+  const cleaned = raw.replace(CONTROL_CHARACTERS, " ").replace(LONE_SURROGATES, "").replace(/\s+/g, " ").trim();
+  const codePoints = Array.from(cleaned);
+  return codePoints.length > MAX_KEYWORD_LENGTH ? codePoints.slice(0, MAX_KEYWORD_LENGTH).join("").trim() : cleaned;
+}
+
+function positiveInteger(value: string, max: number): number | null {
+  if (!/^\d{1,10}$/.test(value.trim())) return null;
+  const number = Number(value.trim());
+  return number >= 1 && number <= max ? number : null;
+}
+
+export function parseCategoryIds(values: readonly string[]): number[] {
+  const ids: number[] = [];
+  for (const value of values) {
+    const id = positiveInteger(value, MAX_INT4);
+    if (id !== null && !ids.includes(id)) ids.push(id);
+    if (ids.length >= MAX_CATEGORY_FILTERS) break;
+  }
+  return ids;
+}
+
+export function parseSearchParams(searchParams: URLSearchParams): SearchParams {
+  const page = positiveInteger(searchParams.get("page") ?? "", Number.MAX_SAFE_INTEGER);
+  return {
+    q: normalizeKeyword(searchParams.get("q")),
+    categoryIds: parseCategoryIds(searchParams.getAll("category")),
+    page: page === null ? 1 : Math.min(page, MAX_SEARCH_PAGE),
+  };
+}
+
+/** The URL of a search; page 1 and an empty keyword are left out. */
+export function searchHref({ q, categoryIds, page = 1 }: { q: string; categoryIds: readonly number[]; page?: number }) {
+  const params = new URLSearchParams();
+  if (q) params.set("q", q);
+  for (const id of categoryIds) params.append("category", String(id));
+  if (page > 1) params.set("page", String(page));
+  const query = params.toString();
+  return query ? `/search?${query}` : "/search";
+}
+
+/** 'N result(s) for "q"', singular for one; without a keyword just 'N result(s)'. */
+export function resultSummary(total: number, q: string) {
+  const noun = total === 1 ? "result" : "results";
+  return q ? `${total} ${noun} for "${q}"` : `${total} ${noun}`;
+}

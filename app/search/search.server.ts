@@ -1,0 +1,156 @@
+/**
+ * Search: the page's two reads, both index-backed.
+ *
+ * - `searchArticles` calls the SQL function `search_articles` (drizzle/0001_search.sql; the
+ *   ranking, typo fallback and snippet rules are in docs/decisions/0004-search.md). One call
+ *   returns one page of cards with the total count of hits.
+ * - `listSearchCategories` reads the categories (id, name) offered as filters.
+ */
+import { sql } from "drizzle-orm";
+import { type Database, getDb, queryRows } from "~/db/db.server";
+import type { ArticleCardData } from "~/lib/article-card";
+import { MAX_SEARCH_PAGE, normalizeKeyword, SEARCH_PAGE_SIZE, type SearchCategory } from "./search-params";
+
+export type { SearchCategory };
+
+export type SearchResults = {
+  articles: ArticleCardData[];
+  /** Hits of the whole search. */
+  total: number;
+  /** The page shown (1-based). */
+  page: number;
+  pageCount: number;
+};
+
+type SearchRow = {
+  id: number;
+  slug: string;
+  title: string;
+  excerpt: string | null;
+  image_url: string | null;
+  category_name: string | null;
+  category_slug: string | null;
+  author_name: string | null;
+  published_at: Date | string;
+  reading_minutes: number;
+  snippet_html: string | null;
+  rank: number | string;
+  total_count: number | string;
+};
+
+/**
+ * Defence in depth for the snippet the database built (text already HTML-escaped, matches in
+ * <mark>): anything that is not exactly <mark> or </mark> has its angle brackets escaped, so the
+ * snippet can never carry other markup whatever the database returns.
+ */
+export function sanitizeSnippet(html: string | null): string | null {
+  if (!html) return null;
+  return html
+    .split(/(<\/?mark>)/)
+    .map((part) => (part === "<mark>" || part === "</mark>" ? part : part.replace(/</g, "&lt;").replace(/>/g, "&gt;")))
+    .join("");
+}
+
+function toCard(row: SearchRow): ArticleCardData {
+  return {
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    excerpt: row.excerpt,
+    imageUrl: row.image_url,
+    categoryName: row.category_name,
+    categorySlug: row.category_slug,
+    authorName: row.author_name,
+    publishedAt: (row.published_at instanceof Date ? row.published_at : new Date(row.published_at)).toISOString(),
+    readingMinutes: row.reading_minutes,
+    snippetHtml: sanitizeSnippet(row.snippet_html),
+  };
+}
+
+/** An integer[] parameter as a PostgreSQL array literal (both drivers take it as text). */
+function intArrayLiteral(ids: readonly number[]): string | null {
+  const valid = ids.filter((id) => Number.isSafeInteger(id));
+  return valid.length > 0 ? `{${valid.join(",")}}` : null;
+}
+
+async function searchPage(db: Database, keyword: string, categoryIds: readonly number[], limit: number, offset: number) {
+  return queryRows<SearchRow>(
+    db,
+    sql`select * from search_articles(${keyword}, ${intArrayLiteral(categoryIds)}::integer[], ${limit}::integer, ${offset}::integer)`,
+  );
+}
+
+export type SearchOptions = {
+  keyword: string;
+  categoryIds?: readonly number[];
+  /** 1-based; clamped to 1..MAX_SEARCH_PAGE. */
+  page?: number;
+  pageSize?: number;
+};
+
+/**
+ * One page of results. The keyword is normalized again here (trimmed, control characters out,
+ * cut to MAX_KEYWORD_LENGTH) so no caller can send more. A page past the last one comes back
+ * empty with the real total and page count, so the caller can send the reader to the last page.
+ */
+export async function searchArticles(options: SearchOptions, db?: Database): Promise<SearchResults> {
+  const database = db ?? (await getDb());
+  const keyword = normalizeKeyword(options.keyword);
+  const categoryIds = options.categoryIds ?? [];
+  const pageSize = options.pageSize ?? SEARCH_PAGE_SIZE;
+  const page = Math.min(Math.max(1, Math.trunc(options.page ?? 1)), MAX_SEARCH_PAGE);
+
+  const rows = await searchPage(database, keyword, categoryIds, pageSize, (page - 1) * pageSize);
+  let total = rows.length > 0 ? Number(rows[0]!.total_count) : 0;
+  if (rows.length === 0 && page > 1) {
+    // Past the end: one more row-sized call learns the total.
+    const first = await searchPage(database, keyword, categoryIds, 1, 0);
+    total = first.length > 0 ? Number(first[0]!.total_count) : 0;
+  }
+  return {
+    articles: rows.map(toCard),
+    total,
+    page,
+    pageCount: Math.max(1, Math.ceil(total / pageSize)),
+  };
+}
+
+/** Categories offered as search filters, by name. */
+export async function listSearchCategories(db?: Database): Promise<SearchCategory[]> {
+  const database = db ?? (await getDb());
+  return queryRows<SearchCategory>(database, sql`select id, name, slug from categories order by lower(name), id`);
+}
+
+type SearchParamsRow = {
+  search_mode: "all" | "fts" | "fuzzy" | null;
+  ts_query: string | null;
+  rank_query: string | null;
+  search_keyword: string;
+  search_category_ids: string | null;
+};
+
+/**
+ * The plan of the query `search_articles` runs for this search: the same decision
+ * (search_articles_params) and the same statement (search_articles_page), under EXPLAIN.
+ * For the benchmark script and the index test; `analyze` also runs it and reports timings.
+ */
+export async function explainSearch(
+  db: Database,
+  options: { keyword: string; categoryIds?: readonly number[]; analyze?: boolean },
+): Promise<{ mode: SearchParamsRow["search_mode"]; plan: string }> {
+  const [params] = await queryRows<SearchParamsRow>(
+    db,
+    sql`select search_mode, ts_query::text as ts_query, rank_query::text as rank_query, search_keyword,
+               search_category_ids::text as search_category_ids
+        from search_articles_params(${normalizeKeyword(options.keyword)}, ${intArrayLiteral(options.categoryIds ?? [])}::integer[])`,
+  );
+  if (!params?.search_mode) return { mode: null, plan: "(nothing can match: no query runs)" };
+  const explain = options.analyze ? sql.raw("explain (analyze, buffers off, costs off)") : sql.raw("explain (costs off)");
+  const rows = await queryRows<Record<string, string>>(
+    db,
+    sql`${explain} select * from search_articles_page(${params.search_mode}::text, ${params.ts_query}::tsquery,
+        ${params.rank_query}::tsquery, ${params.search_keyword}::text, ${params.search_category_ids}::integer[],
+        ${SEARCH_PAGE_SIZE}::integer, 0::integer)`,
+  );
+  return { mode: params.search_mode, plan: rows.map((row) => Object.values(row)[0]).join("\n") };
+}

@@ -1,0 +1,226 @@
+/**
+ * search_articles and its search document: kept up to date by the database, paginated with a
+ * total, ranked then newest first, with a safe highlighted snippet. On every database.
+ */
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type DatabaseHandle, queryRows } from "~/db/db.server";
+import { articles, authors, categories } from "~/db/schema";
+import { renderMarkdown } from "~/markdown/markdown.server";
+import { sanitizeSnippet, searchArticles } from "~/search/search.server";
+import { openTestDatabase, testDatabaseKinds } from "../support/databases";
+import { type FixtureIds, fixtureArticles, insertSearchFixtures } from "./fixtures";
+
+const slugsOf = async (handle: DatabaseHandle, keyword: string, categoryIds: number[] = []) =>
+  (await searchArticles({ keyword, categoryIds, pageSize: 100 }, handle.db)).articles.map((a) => a.slug);
+
+async function insertArticle(
+  handle: DatabaseHandle,
+  values: { slug: string; title: string; content: string; excerpt?: string | null; categoryId?: number | null; authorId?: number | null; publishedAt?: Date },
+) {
+  const rendered = await renderMarkdown(values.content);
+  const [row] = await handle.db
+    .insert(articles)
+    .values({
+      slug: values.slug,
+      title: values.title,
+      content: values.content,
+      contentHtml: rendered.html,
+      previewHtml: rendered.previewHtml,
+      toc: rendered.toc,
+      readingMinutes: rendered.readingMinutes,
+      excerpt: values.excerpt ?? null,
+      categoryId: values.categoryId ?? null,
+      authorId: values.authorId ?? null,
+      publishedAt: values.publishedAt ?? new Date("2020-01-01T00:00:00Z"),
+    })
+    .returning({ id: articles.id });
+  return row!.id;
+}
+
+describe.each(testDatabaseKinds())("search_articles (%s)", (kind) => {
+  let handle: DatabaseHandle;
+  let ids: FixtureIds;
+
+  beforeAll(async () => {
+    handle = await openTestDatabase(kind);
+    ids = await insertSearchFixtures(handle.db);
+  });
+  afterAll(async () => {
+    await handle?.close();
+  });
+
+  describe("the search document follows the data", () => {
+    it("indexes a new article and follows edits of its title, excerpt and content", async () => {
+      const id = await insertArticle(handle, { slug: "zebra-notes", title: "Zebra Crossings", content: "Stripes everywhere." });
+      expect(await slugsOf(handle, "zebra")).toEqual(["zebra-notes"]);
+      expect(await slugsOf(handle, "stripes")).toEqual(["zebra-notes"]);
+
+      await handle.db.update(articles).set({ title: "Giraffe Necks", content: "Tall stories." }).where(eq(articles.id, id));
+      expect(await slugsOf(handle, "zebra")).toEqual([]);
+      expect(await slugsOf(handle, "stripes")).toEqual([]);
+      expect(await slugsOf(handle, "giraffe")).toEqual(["zebra-notes"]);
+
+      await handle.db.update(articles).set({ excerpt: "Savanna wildlife" }).where(eq(articles.id, id));
+      expect(await slugsOf(handle, "savanna")).toEqual(["zebra-notes"]);
+
+      await handle.db.delete(articles).where(eq(articles.id, id));
+      expect(await slugsOf(handle, "giraffe")).toEqual([]);
+    });
+
+    it("follows a renamed or deleted category", async () => {
+      const [category] = await handle.db.insert(categories).values({ name: "Quokka Studies", slug: "quokka-studies" }).returning({ id: categories.id });
+      await insertArticle(handle, { slug: "marsupial-one", title: "Marsupials", content: "Pouches.", categoryId: category!.id });
+      expect(await slugsOf(handle, "quokka")).toEqual(["marsupial-one"]);
+
+      await handle.db.update(categories).set({ name: "Wombat Studies" }).where(eq(categories.id, category!.id));
+      expect(await slugsOf(handle, "quokka")).toEqual([]);
+      expect(await slugsOf(handle, "wombat")).toEqual(["marsupial-one"]);
+
+      // ON DELETE SET NULL rewrites the article: its document drops the category name.
+      await handle.db.delete(categories).where(eq(categories.id, category!.id));
+      expect(await slugsOf(handle, "wombat")).toEqual([]);
+      expect(await slugsOf(handle, "marsupials")).toEqual(["marsupial-one"]);
+      await handle.db.delete(articles).where(eq(articles.slug, "marsupial-one"));
+    });
+
+    it("follows a renamed or deleted author, and a changed author or category of the article", async () => {
+      const [author] = await handle.db.insert(authors).values({ name: "Ottoline Quill" }).returning({ id: authors.id });
+      const id = await insertArticle(handle, { slug: "penmanship", title: "Penmanship", content: "Ink.", authorId: author!.id });
+      expect(await slugsOf(handle, "ottoline")).toEqual(["penmanship"]);
+
+      await handle.db.update(authors).set({ name: "Bartholomew Quill" }).where(eq(authors.id, author!.id));
+      expect(await slugsOf(handle, "ottoline")).toEqual([]);
+      expect(await slugsOf(handle, "bartholomew")).toEqual(["penmanship"]);
+
+      await handle.db.update(articles).set({ authorId: ids.authors["Maya Patel"], categoryId: ids.categories.css }).where(eq(articles.id, id));
+      expect(await slugsOf(handle, "bartholomew")).toEqual([]);
+      expect(await slugsOf(handle, "penmanship", [ids.categories.css])).toEqual(["penmanship"]);
+
+      await handle.db.update(articles).set({ authorId: author!.id }).where(eq(articles.id, id));
+      await handle.db.delete(authors).where(eq(authors.id, author!.id));
+      expect(await slugsOf(handle, "bartholomew")).toEqual([]);
+      await handle.db.delete(articles).where(eq(articles.id, id));
+    });
+
+    it("cannot be left stale or empty by writing the column directly", async () => {
+      await handle.db.execute(sql`update articles set search_document = to_tsvector('simple', 'nonsense') where slug = 'js-closures'`);
+      expect(await slugsOf(handle, "nonsense")).toEqual([]);
+      expect((await slugsOf(handle, "closures"))[0]).toBe("js-closures");
+    });
+
+    it("has the GIN and trigram indexes", async () => {
+      const rows = await queryRows<{ indexname: string; indexdef: string }>(
+        handle.db,
+        sql`select indexname, indexdef from pg_indexes where tablename = 'articles' and indexname in ('articles_search_document_idx', 'articles_title_trgm_idx') order by indexname`,
+      );
+      expect(rows.map((row) => row.indexname)).toEqual(["articles_search_document_idx", "articles_title_trgm_idx"]);
+      expect(rows[0]!.indexdef).toMatch(/USING gin \(search_document\)/);
+      expect(rows[1]!.indexdef).toMatch(/USING gin \(title gin_trgm_ops\)/);
+    });
+  });
+
+  describe("results", () => {
+    it("returns the card fields, newest first for an empty keyword", async () => {
+      const results = await searchArticles({ keyword: "" }, handle.db);
+      expect(results.total).toBe(fixtureArticles.length);
+      expect(results.articles).toHaveLength(12);
+      const card = results.articles[0]!;
+      const newest = [...fixtureArticles].sort((a, b) => b.publishedAt.localeCompare(a.publishedAt))[0]!;
+      expect(card).toMatchObject({
+        slug: newest.slug,
+        title: newest.title,
+        excerpt: newest.excerpt,
+        imageUrl: null,
+        categoryName: "Changelog",
+        categorySlug: "changelog",
+        authorName: null,
+        publishedAt: new Date(newest.publishedAt).toISOString(),
+        snippetHtml: null,
+      });
+      expect(card.readingMinutes).toBeGreaterThanOrEqual(1);
+      const dates = results.articles.map((a) => a.publishedAt);
+      expect(dates).toEqual([...dates].sort().reverse());
+    });
+
+    it("paginates with a total; past the last page it is empty but keeps the total", async () => {
+      const first = await searchArticles({ keyword: "", page: 1 }, handle.db);
+      const second = await searchArticles({ keyword: "", page: 2 }, handle.db);
+      const third = await searchArticles({ keyword: "", page: 3 }, handle.db);
+      expect(first.pageCount).toBe(Math.ceil(fixtureArticles.length / 12));
+      expect(second.articles).toHaveLength(12);
+      expect(third.articles).toHaveLength(fixtureArticles.length - 24);
+      const all = [...first.articles, ...second.articles, ...third.articles].map((a) => a.slug);
+      expect(new Set(all).size).toBe(fixtureArticles.length);
+      const beyond = await searchArticles({ keyword: "", page: 9 }, handle.db);
+      expect(beyond).toMatchObject({ articles: [], total: fixtureArticles.length, page: 9, pageCount: first.pageCount });
+    });
+
+    it("narrows to several categories at once", async () => {
+      const results = await searchArticles({ keyword: "", categoryIds: [ids.categories.react, ids.categories.devops], pageSize: 100 }, handle.db);
+      expect(results.articles.length).toBeGreaterThan(0);
+      expect(new Set(results.articles.map((a) => a.categorySlug))).toEqual(new Set(["react", "devops"]));
+    });
+
+    it("highlights the matched words in the snippet", async () => {
+      const [hit] = (await searchArticles({ keyword: "microtask" }, handle.db)).articles;
+      expect(hit?.slug).toBe("js-event-loop");
+      expect(hit?.snippetHtml).toMatch(/<mark>microtask<\/mark>/i);
+      // Prefix matches are highlighted too.
+      const [prefixHit] = (await searchArticles({ keyword: "microtas" }, handle.db)).articles;
+      expect(prefixHit?.snippetHtml).toMatch(/<mark>microtask<\/mark>/i);
+      // The snippet is text: no markdown code fences or heading marks.
+      const [hooks] = (await searchArticles({ keyword: "cleanup" }, handle.db)).articles;
+      expect(hooks?.slug).toBe("react-hooks-guide");
+      expect(hooks?.snippetHtml).not.toMatch(/```|##/);
+    });
+
+    it("makes the snippet safe: article text is escaped and only <mark> is markup", async () => {
+      await insertArticle(handle, {
+        slug: "hostile-markup",
+        title: "Hostile Markup",
+        excerpt: 'Quotes " and \' and <b>bold</b> & ampersands',
+        content: 'Try <script>alert("xss")</script> and <img src=x onerror=alert(1)> in the krakatoa text. Sentinels \uE000krakatoa\uE001 too.',
+      });
+      const [hit] = (await searchArticles({ keyword: "krakatoa" }, handle.db)).articles;
+      const html = hit!.snippetHtml!;
+      expect(html).toContain("<mark>krakatoa</mark>");
+      const withoutMarks = html.replace(/<\/?mark>/g, "");
+      expect(withoutMarks).not.toMatch(/[<>]/);
+      // ts_headline drops what its parser reads as tags (<script>); what is left is escaped.
+      expect(html).not.toMatch(/<(?!\/?mark>)/);
+      expect(html).toContain("&lt;img src=x onerror=alert(1)&gt;");
+      expect(html).toContain("&quot;xss&quot;");
+      expect(html).not.toContain("\uE000");
+      expect(html).not.toContain("\uE001");
+      // Balanced marks.
+      expect(html.match(/<mark>/g)?.length).toBe(html.match(/<\/mark>/g)?.length);
+      await handle.db.delete(articles).where(eq(articles.slug, "hostile-markup"));
+    });
+
+    it("returns no snippet for typo matches and for the plain listing", async () => {
+      const [typo] = (await searchArticles({ keyword: "kubernetis" }, handle.db)).articles;
+      expect(typo?.slug).toBe("kubernetes-probes");
+      expect(typo?.snippetHtml).toBeNull();
+    });
+
+    it("answers search_articles(keyword, category_ids) with two arguments, as the spec calls it", async () => {
+      const rows = await queryRows<{ slug: string; total_count: number }>(
+        handle.db,
+        sql`select slug, total_count from search_articles('closures', ${`{${ids.categories.javascript}}`}::integer[])`,
+      );
+      expect(rows.map((row) => row.slug)).toEqual(["js-closures"]);
+      expect(Number(rows[0]!.total_count)).toBe(1);
+    });
+  });
+});
+
+describe("sanitizeSnippet", () => {
+  it("keeps <mark> and escapes any other markup", () => {
+    expect(sanitizeSnippet("a <mark>b</mark> c")).toBe("a <mark>b</mark> c");
+    expect(sanitizeSnippet("<script>x</script><mark>y</mark>")).toBe("&lt;script&gt;x&lt;/script&gt;<mark>y</mark>");
+    expect(sanitizeSnippet('<mark onclick="x">y</mark>')).toBe('&lt;mark onclick="x"&gt;y</mark>');
+    expect(sanitizeSnippet(null)).toBeNull();
+    expect(sanitizeSnippet("")).toBeNull();
+  });
+});
