@@ -160,6 +160,17 @@ async function main() {
       }
     };
     const toApp = () => handleApp(req, res).catch(onError);
+    // A static file deleted under a running server (a rebuild) must not crash the process.
+    res.once("pipe", (source) => {
+      source.once("error", () => {
+        if (!res.headersSent) {
+          res.writeHead(404, { "Content-Type": "text/plain; charset=utf-8" });
+          res.end("Not Found\n");
+        } else {
+          res.destroy();
+        }
+      });
+    });
     if ((req.method === "GET" || req.method === "HEAD") && req.url && req.url.includes(".")) {
       const target = req.url.startsWith("/assets/") ? serveAssets : serveStatic;
       // sirv wants the mount-relative path for the assets folder.

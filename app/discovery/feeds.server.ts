@@ -2,9 +2,10 @@
  * RSS 2.0, Atom and JSON Feed for the whole site and per category, from one query and the
  * `feed` library. Items carry the full sanitized HTML (rendered at save) with absolute URLs.
  */
-import { desc, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { Feed } from "feed";
 import { getDb } from "~/db/db.server";
+import { newestFirst } from "~/db/order";
 import { articles, authors, categories } from "~/db/schema";
 import { env } from "~/env.server";
 import { TAGLINE } from "~/lib/meta";
@@ -42,7 +43,7 @@ export async function feedArticles(categoryId?: number) {
     .leftJoin(authors, eq(authors.id, articles.authorId))
     .leftJoin(categories, eq(categories.id, articles.categoryId))
     .where(categoryId === undefined ? sql`true` : eq(articles.categoryId, categoryId))
-    .orderBy(desc(articles.publishedAt), desc(articles.id))
+    .orderBy(...newestFirst)
     .limit(FEED_ITEM_LIMIT);
 }
 

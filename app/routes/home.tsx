@@ -1,12 +1,132 @@
+import { data, Link } from "react-router";
+import { getHomeArticles, type HomeArticles } from "~/articles/articles.server";
+import { ArticleCardList } from "~/components/article-card";
+import { ExploreTopics } from "~/components/home/explore-topics";
+import { FeaturedCarousel } from "~/components/home/featured-carousel";
+import { Hero } from "~/components/home/hero";
+import { ReadErrorNotice } from "~/components/read-error-notice";
 import { siteNameFrom, TAGLINE } from "~/lib/meta";
+import { READ_ERROR_STATUS, type ReadError, readErrorFrom } from "~/lib/read-error";
+import { simulateReadFailure } from "~/server/test-hooks.server";
 import type { Route } from "./+types/home";
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: `${siteNameFrom(matches)} — ${TAGLINE}` }];
+export async function loader({ request }: Route.LoaderArgs) {
+  try {
+    simulateReadFailure(request);
+    const articles: HomeArticles = await getHomeArticles();
+    return { articles, error: null as ReadError | null };
+  } catch (error) {
+    const empty: HomeArticles = { recent: [], featured: [], carousel: [] };
+    return data({ articles: empty, error: readErrorFrom("Error fetching articles", error) }, { status: READ_ERROR_STATUS });
+  }
+}
 
-export default function Page() {
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `${siteNameFrom(matches)} — ${TAGLINE}` },
+  {
+    name: "description",
+    content: "Articles, tutorials and opinions for developers: narratives from modern development, with working code.",
+  },
+];
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { articles, error } = loaderData;
   return (
-    <div className="mx-auto max-w-5xl px-4 py-12">
-      <h1 className="text-3xl font-bold">DevPerspective</h1>
-    </div>
+    <>
+      <Hero />
+      {error ? (
+        <div className="mx-auto max-w-7xl px-4 sm:px-6">
+          <ReadErrorNotice error={error} />
+        </div>
+      ) : null}
+      <FeaturedCarousel items={articles.carousel} />
+      <ExploreTopics />
+      <ArticleSection
+        id="recent-articles"
+        title="Recent Articles"
+        subtitle="Fresh from the editors: the latest deep dives, tutorials and opinions."
+        articles={articles.recent}
+        error={error}
+        more={{ to: "/search", label: "Browse all articles" }}
+      />
+      <ArticleSection
+        id="featured-articles"
+        title="Featured Articles"
+        subtitle="More worth your time, hand-picked from recent issues."
+        articles={articles.featured}
+        error={error}
+      />
+      <InterviewPrepCallToAction />
+    </>
+  );
+}
+
+function ArticleSection({
+  id,
+  title,
+  subtitle,
+  articles,
+  error,
+  more,
+}: {
+  id: string;
+  title: string;
+  subtitle: string;
+  articles: HomeArticles["recent"];
+  error: ReadError | null;
+  more?: { to: string; label: string };
+}) {
+  return (
+    <section aria-labelledby={id} className="mx-auto max-w-7xl scroll-mt-24 px-4 pt-16 sm:px-6 sm:pt-20">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h2 id={id} className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
+            {title}
+          </h2>
+          <p className="mt-2 text-ink-muted">{subtitle}</p>
+        </div>
+        {more ? (
+          <Link to={more.to} className="rounded-sm text-sm font-semibold text-brand hover:underline underline-offset-4">
+            {more.label} <span aria-hidden="true">→</span>
+          </Link>
+        ) : null}
+      </div>
+      <div className="mt-8">
+        {articles.length > 0 ? (
+          <ArticleCardList articles={articles} />
+        ) : (
+          <p className="rounded-xl border border-dashed border-line p-8 text-center text-ink-muted">
+            {error ? "Articles could not be loaded right now." : "No articles found"}
+          </p>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function InterviewPrepCallToAction() {
+  return (
+    <section aria-labelledby="interview-cta" className="mx-auto max-w-7xl px-4 py-16 sm:px-6 sm:py-20">
+      <div className="relative overflow-hidden rounded-2xl bg-brand px-6 py-12 text-brand-ink shadow-lg sm:px-12 sm:py-16">
+        <div aria-hidden="true" className="cta-glow absolute inset-0" />
+        <div className="relative flex flex-col items-start gap-6 md:flex-row md:items-center md:justify-between">
+          <div className="max-w-2xl">
+            <h2 id="interview-cta" className="text-2xl font-bold tracking-tight sm:text-3xl">
+              Preparing for a technical interview?
+            </h2>
+            <p className="mt-3 opacity-90">
+              Practise with questions on JavaScript, React, data structures and algorithms — each with a worked answer
+              you can reveal when you are ready.
+            </p>
+          </div>
+          <Link
+            to="/interview-prep"
+            className="inline-flex h-12 shrink-0 items-center justify-center gap-2 rounded-md bg-surface px-6 text-sm font-semibold text-ink shadow hover:bg-surface-sunken"
+          >
+            Start practising <span aria-hidden="true">→</span>
+          </Link>
+        </div>
+      </div>
+    </section>
   );
 }

@@ -1,0 +1,139 @@
+/**
+ * The article card of every listing (home, category, search, What's New): image, category badge,
+ * title, excerpt (or a search snippet), author, date and read time. The whole card is one link to
+ * the post, named by its title; the rest of the card is its description.
+ */
+import { useId } from "react";
+import { Link } from "react-router";
+import { formatArticleDate, readTimeLabel } from "~/articles/format";
+import {
+  type ArticleCardData,
+  categoryBadgeClass,
+  FALLBACK_AUTHOR,
+  FALLBACK_CATEGORY,
+  placeholderImageFor,
+} from "~/lib/article-card";
+
+export type { ArticleCardData };
+
+/** Intrinsic size of every cover image (the seed's and the placeholders'): reserves the box. */
+export const COVER_WIDTH = 1200;
+export const COVER_HEIGHT = 630;
+
+export function CategoryBadge({ name, className = "" }: { name: string | null | undefined; className?: string }) {
+  const label = name?.trim() || FALLBACK_CATEGORY;
+  return (
+    <span
+      className={`inline-flex w-fit items-center rounded-full px-2.5 py-0.5 text-xs font-semibold tracking-wide ${categoryBadgeClass(label)} ${className}`}
+    >
+      {label}
+    </span>
+  );
+}
+
+export function ArticleCard({
+  article,
+  variant = "grid",
+  eager = false,
+}: {
+  article: ArticleCardData;
+  variant?: "grid" | "list";
+  /** Above the fold: load the image at once instead of lazily. */
+  eager?: boolean;
+}) {
+  const id = useId();
+  const titleId = `${id}-title`;
+  const detailsId = `${id}-details`;
+  const isList = variant === "list";
+  const author = article.authorName?.trim() || FALLBACK_AUTHOR;
+  const image = article.imageUrl || placeholderImageFor(article.id);
+
+  return (
+    <article className="h-full" data-testid="article-card">
+      <Link
+        to={`/post/${article.slug}`}
+        aria-labelledby={titleId}
+        aria-describedby={detailsId}
+        className={`group flex h-full overflow-hidden rounded-xl border border-line bg-surface-raised shadow-sm transition hover:-translate-y-0.5 hover:border-line-strong hover:shadow-md focus-visible:-translate-y-0.5 ${
+          isList ? "flex-row items-stretch" : "flex-col"
+        }`}
+      >
+        <div
+          className={`relative shrink-0 overflow-hidden bg-surface-sunken ${
+            isList ? "m-3 mr-0 w-24 self-start rounded-lg sm:m-0 sm:w-56 sm:self-stretch sm:rounded-none" : "w-full"
+          }`}
+        >
+          <img
+            src={image}
+            alt=""
+            width={COVER_WIDTH}
+            height={COVER_HEIGHT}
+            loading={eager ? "eager" : "lazy"}
+            decoding="async"
+            className={`w-full object-cover transition duration-300 group-hover:scale-[1.03] ${
+              isList ? "aspect-square sm:aspect-auto sm:h-full sm:min-h-36" : "aspect-[1200/630]"
+            }`}
+          />
+        </div>
+        <div className={`flex min-w-0 flex-1 flex-col ${isList ? "gap-1.5 p-3 sm:gap-2 sm:p-5" : "gap-2.5 p-5"}`}>
+          <CategoryBadge name={article.categoryName} />
+          <h3
+            id={titleId}
+            className={`font-bold tracking-tight text-balance text-ink group-hover:text-brand ${
+              isList ? "text-base leading-snug sm:text-lg" : "text-lg leading-snug"
+            }`}
+          >
+            {article.title}
+          </h3>
+          <div id={detailsId} className="flex flex-1 flex-col gap-3">
+            {article.snippetHtml ? (
+              <p
+                className={`article-snippet text-sm leading-relaxed text-ink-muted ${isList ? "line-clamp-2 max-sm:hidden" : "line-clamp-3"}`}
+                // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized by the search module (text plus <mark>)
+                dangerouslySetInnerHTML={{ __html: article.snippetHtml }}
+              />
+            ) : article.excerpt ? (
+              <p className={`text-sm leading-relaxed text-ink-muted ${isList ? "line-clamp-2 max-sm:hidden" : "line-clamp-3"}`}>
+                {article.excerpt}
+              </p>
+            ) : null}
+            <p className="mt-auto flex flex-wrap items-center gap-x-1.5 gap-y-1 text-xs text-ink-muted">
+              <span className="font-medium text-ink">{author}</span>
+              <span aria-hidden="true">·</span>
+              <time dateTime={article.publishedAt}>{formatArticleDate(article.publishedAt)}</time>
+              <span aria-hidden="true">·</span>
+              <span>{readTimeLabel(article.readingMinutes)}</span>
+            </p>
+          </div>
+        </div>
+      </Link>
+    </article>
+  );
+}
+
+/** A responsive list of cards in either view. */
+export function ArticleCardList({
+  articles,
+  variant = "grid",
+  eagerCount = 0,
+  label,
+}: {
+  articles: ArticleCardData[];
+  variant?: "grid" | "list";
+  /** How many of the first cards are above the fold (their images load eagerly). */
+  eagerCount?: number;
+  label?: string;
+}) {
+  return (
+    <ul
+      aria-label={label}
+      className={variant === "list" ? "flex flex-col gap-4" : "grid gap-6 sm:grid-cols-2 lg:grid-cols-3"}
+    >
+      {articles.map((article, index) => (
+        <li key={article.id}>
+          <ArticleCard article={article} variant={variant} eager={index < eagerCount} />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,74 @@
+/**
+ * Grid/list toggle for article listings. Plain links (?view=list), so it works without
+ * JavaScript and the choice lives in the URL; the current view is marked aria-current.
+ */
+import { Link } from "react-router";
+
+export type ListView = "grid" | "list";
+
+export function parseView(value: string | null): ListView {
+  return value === "list" ? "list" : "grid";
+}
+
+/** The search string for a listing: grid (the default) and page 1 are left out of the URL. */
+export function listingSearch({ view, page }: { view: ListView; page: number }): string {
+  const params = new URLSearchParams();
+  if (page > 1) params.set("page", String(page));
+  if (view === "list") params.set("view", "list");
+  const search = params.toString();
+  return search ? `?${search}` : "";
+}
+
+const options: { view: ListView; label: string }[] = [
+  { view: "grid", label: "Grid view" },
+  { view: "list", label: "List view" },
+];
+
+export function ViewToggle({ pathname, view, page }: { pathname: string; view: ListView; page: number }) {
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: a group of links, not form controls (no fieldset)
+    <div role="group" aria-label="Layout" className="inline-flex rounded-lg border border-line bg-surface-sunken p-1">
+      {options.map((option) => {
+        const current = option.view === view;
+        return (
+          <Link
+            key={option.view}
+            to={`${pathname}${listingSearch({ view: option.view, page })}`}
+            preventScrollReset
+            replace
+            aria-current={current ? "true" : undefined}
+            data-view={option.view}
+            className={`inline-flex h-9 items-center gap-1.5 rounded-md px-3 text-sm font-medium transition-colors ${
+              current ? "bg-surface-raised text-ink shadow-sm" : "text-ink-muted hover:text-ink"
+            }`}
+          >
+            {option.view === "grid" ? <GridIcon /> : <ListIcon />}
+            <span>{option.label.replace(" view", "")}</span>
+            <span className="sr-only"> view</span>
+          </Link>
+        );
+      })}
+    </div>
+  );
+}
+
+function GridIcon() {
+  return (
+    <svg viewBox="0 0 16 16" fill="currentColor" aria-hidden="true" className="size-4">
+      <rect x="2" y="2" width="5" height="5" rx="1" />
+      <rect x="9" y="2" width="5" height="5" rx="1" />
+      <rect x="2" y="9" width="5" height="5" rx="1" />
+      <rect x="9" y="9" width="5" height="5" rx="1" />
+    </svg>
+  );
+}
+
+function ListIcon() {
+  return (
+    <svg viewBox="0 0 16 16" fill="currentColor" aria-hidden="true" className="size-4">
+      <rect x="2" y="2.5" width="12" height="3" rx="1" />
+      <rect x="2" y="6.5" width="12" height="3" rx="1" />
+      <rect x="2" y="10.5" width="12" height="3" rx="1" />
+    </svg>
+  );
+}

@@ -1,0 +1,84 @@
+import { changelogEntries } from "../../../app/db/seed-data/changelog";
+import { expect, hydrated, test } from "../support/fixtures";
+import { expectNoSeriousAxeViolations, failReads } from "./support";
+
+const changelogTitles = [...changelogEntries]
+  .sort((a, b) => b.publishedAt.localeCompare(a.publishedAt))
+  .map((entry) => entry.title);
+
+test.describe("What's New", () => {
+  test("lists the Changelog articles newest first as cards", async ({ page, jsEnabled }) => {
+    const response = await page.goto("/whats-new");
+    expect(response?.status()).toBe(200);
+    await hydrated(page, jsEnabled);
+    await expect(page).toHaveTitle("What's New | DevPerspective");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("What's New");
+    const cards = page.getByRole("main").getByTestId("article-card");
+    await expect(cards.getByRole("heading")).toHaveText(changelogTitles);
+    for (const card of await cards.all()) {
+      await expect(card).toContainText("Changelog");
+      await expect(card.getByRole("link")).toHaveAttribute("href", /^\/post\//);
+    }
+    await cards.first().getByRole("link").click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(changelogTitles[0]!);
+  });
+
+  test("a failed read keeps the frame and shows 'Error fetching updates.'", async ({ page, context, baseURL, jsEnabled }) => {
+    await failReads(context, baseURL!);
+    const response = await page.goto("/whats-new");
+    expect(response?.status()).toBe(503);
+    await hydrated(page, jsEnabled);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("What's New");
+    await expect(page.getByRole("contentinfo")).toBeVisible();
+    await expect(page.getByRole("main").getByRole("alert")).toContainText("Error fetching updates.");
+    if (jsEnabled) await expect(page.locator("[data-sonner-toast]", { hasText: "Error fetching updates." })).toBeVisible();
+  });
+
+  test("no serious accessibility violations", async ({ page, jsEnabled }) => {
+    await page.goto("/whats-new");
+    await hydrated(page, jsEnabled);
+    await expectNoSeriousAxeViolations(page, jsEnabled);
+  });
+});
+
+test.describe("About", () => {
+  test("mission, story, technologies, get in touch; the buttons are placeholders", async ({ page, jsEnabled }) => {
+    const response = await page.goto("/about");
+    expect(response?.status()).toBe(200);
+    await hydrated(page, jsEnabled);
+    await expect(page).toHaveTitle("About | DevPerspective");
+    const main = page.getByRole("main");
+    await expect(main.getByRole("heading", { level: 2, name: "Our Mission" })).toBeVisible();
+    await expect(main).toContainText("sharing developer knowledge");
+    await expect(main.getByRole("heading", { level: 2, name: "Our Story" })).toBeVisible();
+    const technologies = main.getByRole("region", { name: /Technologies/ }).getByRole("listitem");
+    expect(await technologies.count()).toBeGreaterThanOrEqual(5);
+    await expect(main.getByRole("heading", { level: 2, name: "Get in Touch" })).toBeVisible();
+    for (const name of ["Contact Us", "Write for Us"]) await expect(main.getByRole("button", { name })).toBeVisible();
+    const socials = main.getByRole("list", { name: "Follow us" }).getByRole("button");
+    await expect(socials).toHaveCount(3);
+
+    await main.getByRole("button", { name: "Write for Us" }).click();
+    await expect(page.locator("[data-sonner-toast], [role=status]", { hasText: "Write for Us is not yet implemented" }).first()).toBeVisible();
+    expect(new URL(page.url()).pathname).toBe("/about");
+  });
+
+  test("no serious accessibility violations", async ({ page, jsEnabled }) => {
+    await page.goto("/about");
+    await hydrated(page, jsEnabled);
+    await expectNoSeriousAxeViolations(page, jsEnabled);
+  });
+});
+
+test.describe("What's New and About on a phone", () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+
+  test("fit the screen", async ({ page, jsEnabled }) => {
+    for (const path of ["/whats-new", "/about"]) {
+      await page.goto(path);
+      await hydrated(page, jsEnabled);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(375);
+      await expectNoSeriousAxeViolations(page, jsEnabled);
+    }
+  });
+});
