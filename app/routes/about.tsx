@@ -1,5 +1,6 @@
 import { PlaceholderButton } from "~/components/placeholder-button";
-import { TAGLINE, titleMeta } from "~/lib/meta";
+import { TAGLINE } from "~/lib/meta";
+import { seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/about";
 
 const technologies = [
@@ -16,7 +17,11 @@ const technologies = [
 const socials = ["Twitter", "GitHub", "LinkedIn"] as const;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  titleMeta(matches, "About", "DevPerspective shares developer knowledge: articles, tutorials and opinions about modern development.");
+  seoMeta(matches, {
+    title: "About",
+    description: "DevPerspective shares developer knowledge: articles, tutorials and opinions about modern development.",
+    path: "/about",
+  });
 
 const sectionHeading = "text-2xl font-bold tracking-tight text-ink";
 const primaryButton =

@@ -14,7 +14,7 @@ import { type ListView, parseView, ViewToggle } from "~/components/category/view
 import { TOPICS } from "~/components/home/explore-topics";
 import { ReadErrorNotice } from "~/components/read-error-notice";
 import { env } from "~/env.server";
-import { titleMeta } from "~/lib/meta";
+import { breadcrumbJsonLd, noindexMeta, seoMeta, siteFrom } from "~/lib/seo";
 import { READ_ERROR_STATUS, type ReadError, readErrorFrom } from "~/lib/read-error";
 import { simulateReadFailure } from "~/server/test-hooks.server";
 import type { Route } from "./+types/category";
@@ -57,14 +57,23 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
-  if (!loaderData || loaderData.state === "not-found") return titleMeta(matches, CATEGORY_NOT_FOUND);
-  if (loaderData.state === "error") return titleMeta(matches, "Error fetching articles");
-  const { category, listing, canonicalUrl } = loaderData;
-  const page = listing && listing.page > 1 ? ` (page ${listing.page})` : "";
-  return [
-    ...titleMeta(matches, `${category.name}${page}`, category.description || undefined),
-    { tagName: "link", rel: "canonical", href: listing && listing.page > 1 ? `${canonicalUrl}?page=${listing.page}` : canonicalUrl },
-  ];
+  if (!loaderData || loaderData.state === "not-found") return noindexMeta(matches, CATEGORY_NOT_FOUND);
+  if (loaderData.state === "error") return noindexMeta(matches, "Error fetching articles");
+  const { category, listing } = loaderData;
+  const { siteUrl } = siteFrom(matches);
+  const pageNumber = listing && listing.page > 1 ? listing.page : null;
+  const path = `/category/${category.slug}`;
+  return seoMeta(matches, {
+    title: `${category.name}${pageNumber ? ` (page ${pageNumber})` : ""}`,
+    description: category.description || `${category.name} articles on DevPerspective.`,
+    path: pageNumber ? `${path}?page=${pageNumber}` : path,
+    jsonLd: [
+      breadcrumbJsonLd(siteUrl, [
+        { name: "Home", path: "/" },
+        { name: category.name, path },
+      ]),
+    ],
+  });
 };
 
 export default function CategoryPage({ loaderData, params }: Route.ComponentProps) {

@@ -5,7 +5,7 @@ import { ExploreTopics } from "~/components/home/explore-topics";
 import { FeaturedCarousel } from "~/components/home/featured-carousel";
 import { Hero } from "~/components/home/hero";
 import { ReadErrorNotice } from "~/components/read-error-notice";
-import { siteNameFrom, TAGLINE } from "~/lib/meta";
+import { seoMeta, siteFrom, websiteJsonLd } from "~/lib/seo";
 import { READ_ERROR_STATUS, type ReadError, readErrorFrom } from "~/lib/read-error";
 import { simulateReadFailure } from "~/server/test-hooks.server";
 import type { Route } from "./+types/home";
@@ -21,13 +21,15 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: `${siteNameFrom(matches)} — ${TAGLINE}` },
-  {
-    name: "description",
-    content: "Articles, tutorials and opinions for developers: narratives from modern development, with working code.",
-  },
-];
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const { siteName, siteUrl } = siteFrom(matches);
+  return seoMeta(matches, {
+    title: null,
+    description: "Articles, tutorials and opinions for developers: narratives from modern development, with working code.",
+    path: "/",
+    jsonLd: [websiteJsonLd(siteUrl, siteName)],
+  });
+};
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { articles, error } = loaderData;

@@ -1,7 +1,7 @@
 import { data, Link, useNavigation } from "react-router";
 import { QuestionCard } from "~/components/questions/question-card";
 import { QuestionsError } from "~/components/questions/questions-error";
-import { titleMeta } from "~/lib/meta";
+import { seoMeta } from "~/lib/seo";
 import { READ_ERROR_STATUS } from "~/lib/read-error";
 import { parseQuestionCategory, QUESTION_CATEGORIES, questionFilterHref } from "~/questions/question-filters";
 import { type InterviewQuestion, listInterviewQuestions } from "~/questions/questions.server";
@@ -22,11 +22,12 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  titleMeta(
-    matches,
-    "Interview Prep",
-    "Sharpen your skills with interview questions on JavaScript, React, data structures and algorithms, each with a worked answer.",
-  );
+  seoMeta(matches, {
+    title: "Interview Prep",
+    description:
+      "Sharpen your skills with interview questions on JavaScript, React, data structures and algorithms, each with a worked answer.",
+    path: "/interview-prep",
+  });
 
 const FILTERS = [{ slug: null, name: "All" }, ...QUESTION_CATEGORIES] as const;
 

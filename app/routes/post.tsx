@@ -4,8 +4,10 @@ import { toast } from "sonner";
 import { getArticleBySlug } from "~/articles/articles.server";
 import { ArticleView, type ArticleViewData } from "~/components/article/article-view";
 import { ReadErrorNotice } from "~/components/read-error-notice";
+import { articleMarkdownResponse, wantsMarkdown } from "~/discovery/markdown-source.server";
 import { env } from "~/env.server";
-import { titleMeta } from "~/lib/meta";
+import { FALLBACK_AUTHOR, FALLBACK_CATEGORY } from "~/lib/article-card";
+import { blogPostingJsonLd, breadcrumbJsonLd, noindexMeta, seoMeta, siteFrom, summarize } from "~/lib/seo";
 import { READ_ERROR_STATUS, type ReadError, readErrorFrom } from "~/lib/read-error";
 import { simulateReadFailure } from "~/server/test-hooks.server";
 import type { Route } from "./+types/post";
@@ -13,9 +15,17 @@ import type { Route } from "./+types/post";
 const NOT_FOUND_TITLE = "Article not found";
 
 type LoaderData =
-  | { state: "found"; article: ArticleViewData; canonicalUrl: string; imageUrl: string | null }
+  | { state: "found"; article: ArticleViewData; description: string; updatedAt: string; canonicalUrl: string }
   | { state: "not-found" }
   | { state: "error"; error: ReadError };
+
+/** /post/{slug}.md and `Accept: text/markdown` answer the markdown source (tools and agents). */
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ request, params }, next) => {
+    const slug = new URL(request.url).pathname.endsWith(".data") ? null : wantsMarkdown(request, params.slug);
+    return slug ? articleMarkdownResponse(request, slug) : next();
+  },
+];
 
 export async function loader({ params, request }: Route.LoaderArgs) {
   const full = new URL(request.url).searchParams.get("full") === "1";
@@ -31,7 +41,6 @@ export async function loader({ params, request }: Route.LoaderArgs) {
       article.previewHtml !== null && article.contentHtml.startsWith(article.previewHtml)
         ? article.previewHtml.length
         : null;
-    const siteUrl = env().SITE_URL.replace(/\/+$/, "");
     const view: ArticleViewData = {
       slug: article.slug,
       title: article.title,
@@ -46,12 +55,13 @@ export async function loader({ params, request }: Route.LoaderArgs) {
       previewHtml: showPreview ? article.previewHtml : null,
       splitAt,
     };
-    const absolute = (url: string | null) => (url ? new URL(url, `${siteUrl}/`).toString() : null);
     return data<LoaderData>({
       state: "found",
       article: view,
-      canonicalUrl: `${siteUrl}/post/${article.slug}`,
-      imageUrl: absolute(article.imageUrl),
+      // The excerpt, or else the article's first sentences.
+      description: summarize(article.excerpt || article.contentHtml.replace(/<[^>]+>/g, " ")),
+      updatedAt: article.updatedAt,
+      canonicalUrl: `${env().SITE_URL}/post/${article.slug}`,
     });
   } catch (error) {
     return data<LoaderData>(
@@ -62,21 +72,41 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
-  if (!loaderData || loaderData.state === "not-found") return titleMeta(matches, NOT_FOUND_TITLE);
-  if (loaderData.state === "error") return titleMeta(matches, "Error fetching article");
-  const { article, canonicalUrl, imageUrl } = loaderData;
-  const description = article.excerpt ?? undefined;
-  return [
-    ...titleMeta(matches, article.title, description),
-    { tagName: "link", rel: "canonical", href: canonicalUrl },
-    { property: "og:type", content: "article" },
-    { property: "og:title", content: article.title },
-    { property: "og:url", content: canonicalUrl },
-    ...(description ? [{ property: "og:description", content: description }] : []),
-    ...(imageUrl ? [{ property: "og:image", content: imageUrl }] : []),
-    { property: "article:published_time", content: article.publishedAt },
-    { name: "twitter:card", content: imageUrl ? "summary_large_image" : "summary" },
-  ];
+  if (!loaderData || loaderData.state === "not-found") return noindexMeta(matches, NOT_FOUND_TITLE);
+  if (loaderData.state === "error") return noindexMeta(matches, "Error fetching article");
+  const { article, description, updatedAt } = loaderData;
+  const { siteName, siteUrl } = siteFrom(matches);
+  const path = `/post/${article.slug}`;
+  return seoMeta(matches, {
+    title: article.title,
+    description,
+    path,
+    image: article.imageUrl,
+    type: "article",
+    article: {
+      publishedTime: article.publishedAt,
+      modifiedTime: updatedAt,
+      author: article.author?.name ?? FALLBACK_AUTHOR,
+      section: article.category?.name ?? FALLBACK_CATEGORY,
+    },
+    jsonLd: [
+      blogPostingJsonLd(siteUrl, siteName, {
+        title: article.title,
+        description,
+        path,
+        image: article.imageUrl,
+        publishedAt: article.publishedAt,
+        updatedAt,
+        authorName: article.author?.name,
+        categoryName: article.category?.name,
+      }),
+      breadcrumbJsonLd(siteUrl, [
+        { name: "Home", path: "/" },
+        ...(article.category ? [{ name: article.category.name, path: `/category/${article.category.slug}` }] : []),
+        { name: article.title, path },
+      ]),
+    ],
+  });
 };
 
 export default function Post({ loaderData }: Route.ComponentProps) {

@@ -3,7 +3,7 @@ import { ArticleCardList } from "~/components/article-card";
 import { ReadErrorNotice } from "~/components/read-error-notice";
 import { Pagination } from "~/components/search/pagination";
 import { SearchForm } from "~/components/search/search-form";
-import { titleMeta } from "~/lib/meta";
+import { seoMeta } from "~/lib/seo";
 import { READ_ERROR_STATUS, type ReadError, readErrorFrom } from "~/lib/read-error";
 import { listSearchCategories, type SearchCategory, type SearchResults, searchArticles } from "~/search/search.server";
 import { parseSearchParams, resultSummary, searchHref } from "~/search/search-params";
@@ -53,7 +53,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const q = loaderData?.q ?? "";
-  const tags = titleMeta(matches, q ? `Search results for "${q}"` : "Search", "Search DevPerspective's articles by title, topic, author or code.");
+  const tags = seoMeta(matches, {
+    title: q ? `Search results for "${q}"` : "Search",
+    description: "Search DevPerspective's articles by title, topic, author or code.",
+    path: "/search",
+  });
   // Result pages of a query are not worth indexing; the plain listing is.
   if (q || (loaderData?.categoryIds.length ?? 0) > 0) tags.push({ name: "robots", content: "noindex, follow" });
   return tags;

@@ -9,7 +9,7 @@ import {
 import { ArticleCardList } from "~/components/article-card";
 import { Pagination } from "~/components/category/pagination";
 import { ReadErrorNotice } from "~/components/read-error-notice";
-import { titleMeta } from "~/lib/meta";
+import { seoMeta } from "~/lib/seo";
 import { READ_ERROR_STATUS, type ReadError, readErrorFrom } from "~/lib/read-error";
 import { simulateReadFailure } from "~/server/test-hooks.server";
 import type { Route } from "./+types/whats-new";
@@ -39,7 +39,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  titleMeta(matches, "What's New", "Release notes and product updates from the DevPerspective team.");
+  seoMeta(matches, { title: "What's New", description: "Release notes and product updates from the DevPerspective team.", path: "/whats-new" });
 
 export default function WhatsNew({ loaderData }: Route.ComponentProps) {
   const { listing, error } = loaderData;
