@@ -1,12 +1,184 @@
-import { titleMeta } from "~/lib/meta";
+/**
+ * /admin/articles/new and /admin/articles/edit/{id}: one loader, one action, one editor; they
+ * differ only by the presence of an id. The action: guard, then a preview (intent=preview, the
+ * no-JavaScript Preview button), or parse with the shared schema and save; a refusal keeps what
+ * was typed, a save goes to the dashboard with the spec's toast.
+ */
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Link, useActionData } from "react-router";
+import {
+  type CategoryOption,
+  createArticle,
+  type EditableArticle,
+  getEditableArticle,
+  listCategoryOptions,
+  parseArticleId,
+  type SaveResult,
+  updateArticle,
+} from "~/articles/admin-articles.server";
+import { requireAdmin } from "~/auth/guards.server";
+import { AdminPageHeader } from "~/components/admin/admin-shell";
+import { ArticleEditor, type EditorActionData, type EditorDefaults } from "~/components/admin/article-editor";
+import { ReadErrorNotice } from "~/components/read-error-notice";
+import { getDb } from "~/db/db.server";
+import { FORM_TOASTS } from "~/lib/account-schemas";
+import { ARTICLE_LIMITS, ARTICLE_MESSAGES, ARTICLE_TOASTS, ArticleSchema, toArticleInput } from "~/lib/article-schema";
+import { READ_ERROR_STATUS, type ReadError, readErrorFrom } from "~/lib/read-error";
+import { noindexMeta } from "~/lib/seo";
+import { renderMarkdown } from "~/markdown/markdown.server";
+import { simulateReadFailure } from "~/server/test-hooks.server";
+import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/admin.article-editor";
 
-export const meta: Route.MetaFunction = ({ matches }) => titleMeta(matches, "New Article");
+const notFound = () =>
+  redirectWithToast("/admin/dashboard", { type: "error", title: ARTICLE_TOASTS.fetchFailed, description: ARTICLE_TOASTS.notFound });
 
-export default function Page() {
+type LoaderData =
+  | { mode: "new" | "edit"; article: EditableArticle | null; categories: CategoryOption[]; error: null }
+  | { mode: "new" | "edit"; article: null; categories: CategoryOption[]; error: ReadError };
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const mode = params.id === undefined ? "new" : "edit";
+  const id = mode === "edit" ? parseArticleId(params.id) : null;
+  if (mode === "edit" && id === null) throw await notFound();
+  try {
+    simulateReadFailure(request);
+    const db = await getDb();
+    const [article, categories] = await Promise.all([id === null ? null : getEditableArticle(db, id), listCategoryOptions(db)]);
+    if (mode === "edit" && !article) throw await notFound();
+    return data<LoaderData>({ mode, article, categories, error: null });
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    const title = mode === "edit" ? ARTICLE_TOASTS.fetchFailed : "Error fetching categories";
+    return data<LoaderData>({ mode, article: null, categories: [], error: readErrorFrom(title, error) }, { status: READ_ERROR_STATUS });
+  }
+}
+
+/** What was typed, as Conform's initial values (so a re-rendered form keeps it). */
+function typedValues(formData: FormData): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [name, value] of formData) if (typeof value === "string" && name !== "intent") values[name] = value;
+  return values;
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const editing = params.id !== undefined;
+  const id = editing ? parseArticleId(params.id) : null;
+  if (editing && id === null) return notFound();
+  const failed = editing ? ARTICLE_TOASTS.updateFailed : ARTICLE_TOASTS.createFailed;
+  const formData = await request.formData().catch(() => null);
+  if (!formData) throw data("Send the article as a form.", { status: 400 });
+
+  if (formData.get("intent") === "preview") {
+    const content = formData.get("content");
+    const source = typeof content === "string" ? content.slice(0, ARTICLE_LIMITS.content) : "";
+    const rendered = await renderMarkdown(source);
+    return data<EditorActionData>({ result: { initialValue: typedValues(formData) }, alert: null, preview: { html: rendered.html } });
+  }
+
+  const submission = parseWithZod(formData, { schema: ArticleSchema });
+  if (submission.status !== "success") {
+    return data<EditorActionData>({ result: submission.reply(), alert: FORM_TOASTS.invalidForm, preview: null }, { status: 400 });
+  }
+  const refuse = (status: number, alert: EditorActionData["alert"], result: SubmissionResult<string[]> = submission.reply()) =>
+    data<EditorActionData>({ result, alert, preview: null }, { status });
+
+  let outcome: SaveResult;
+  try {
+    const db = await getDb();
+    const input = toArticleInput(submission.value);
+    if (id === null) {
+      outcome = await createArticle(db, { userId: admin.id, input });
+    } else {
+      const version = submission.value.version;
+      if (!version) return refuse(409, { title: failed, description: ARTICLE_MESSAGES.versionInvalid, conflict: true });
+      outcome = await updateArticle(db, { id, userId: admin.id, version, input });
+    }
+  } catch (error) {
+    console.error(`[admin] ${failed}:`, error);
+    const description = error instanceof Error && error.message ? error.message : "Something went wrong";
+    return refuse(500, { title: failed, description });
+  }
+
+  switch (outcome.status) {
+    case "saved":
+      return redirectWithToast(
+        "/admin/dashboard",
+        { type: "success", title: editing ? ARTICLE_TOASTS.updated : ARTICLE_TOASTS.created },
+        { status: 303 },
+      );
+    case "invalid": {
+      const messages = Object.values(outcome.fieldErrors).flat();
+      return refuse(400, { title: failed, description: messages.join(" ") }, submission.reply({ fieldErrors: outcome.fieldErrors }));
+    }
+    case "no-author-profile":
+      return refuse(403, { title: ARTICLE_TOASTS.noAuthorProfile });
+    case "conflict":
+      return refuse(409, { title: failed, description: ARTICLE_TOASTS.conflict, conflict: true });
+    case "not-found":
+      return refuse(404, { title: failed, description: ARTICLE_TOASTS.notFound });
+  }
+}
+
+export const meta: Route.MetaFunction = ({ matches, params }) => noindexMeta(matches, params.id === undefined ? "New Article" : "Edit Article");
+
+function defaultsFor(article: EditableArticle | null): EditorDefaults {
+  if (!article) return { title: "", slug: "", content: "", excerpt: "", imageUrl: "", categoryId: "", featured: false };
+  return {
+    title: article.title,
+    slug: article.slug,
+    content: article.content,
+    excerpt: article.excerpt ?? "",
+    imageUrl: article.imageUrl ?? "",
+    categoryId: article.categoryId === null ? "" : String(article.categoryId),
+    featured: article.featured,
+    version: article.version,
+  };
+}
+
+export default function ArticleEditorPage({ loaderData }: Route.ComponentProps) {
+  const actionData = useActionData<typeof action>();
+  const { mode, article, categories, error } = loaderData;
+  const heading = mode === "new" ? "New Article" : "Edit Article";
   return (
-    <div className="mx-auto max-w-5xl px-4 py-12">
-      <h1 className="text-3xl font-bold">New Article</h1>
+    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 lg:px-8">
+      <AdminPageHeader
+        title={heading}
+        lead={
+          article ? (
+            <>
+              Editing{" "}
+              <Link to={`/post/${article.slug}`} className="font-mono text-brand underline-offset-4 hover:underline">
+                /post/{article.slug}
+              </Link>
+            </>
+          ) : (
+            "Write in Markdown; the article is published as soon as you create it."
+          )
+        }
+      />
+      <div className="mt-8">
+        {error ? (
+          <>
+            <ReadErrorNotice error={error} />
+            <Link to="/admin/dashboard" className="font-semibold text-brand underline-offset-4 hover:underline">
+              Back to the dashboard
+            </Link>
+          </>
+        ) : (
+          // Keyed by article: moving from one editor to another starts a fresh form.
+          <ArticleEditor
+            key={article?.id ?? "new"}
+            mode={mode}
+            categories={categories}
+            defaults={defaultsFor(article)}
+            actionData={actionData}
+          />
+        )}
+      </div>
     </div>
   );
 }

@@ -1,12 +1,197 @@
-import { titleMeta } from "~/lib/meta";
+/**
+ * /admin and /admin/dashboard: Article Management. 50 articles a page, newest first, searchable
+ * by title (state in the URL: ?q=&page=), 'All Articles (count)' counting every article.
+ * Each row's Delete is its own small GET form to the confirmation page; with JavaScript it opens
+ * the confirmation dialog instead.
+ */
+import { type FormEvent, useRef, useState } from "react";
+import { data, Form, Link, useLocation } from "react-router";
+import { type DashboardPage, listDashboardArticles, normalizeDashboardQuery, parsePage } from "~/articles/admin-articles.server";
+import { requireAdmin } from "~/auth/guards.server";
+import { AdminPageHeader } from "~/components/admin/admin-shell";
+import { DeleteArticleDialog, type DeleteTarget } from "~/components/admin/delete-dialog";
+import { LocalDate } from "~/components/admin/local-date";
+import { AdminPagination } from "~/components/admin/pagination";
+import { adminButton, adminInput } from "~/components/admin/ui";
+import { ReadErrorNotice } from "~/components/read-error-notice";
+import { getDb } from "~/db/db.server";
+import { READ_ERROR_STATUS, type ReadError, readErrorFrom } from "~/lib/read-error";
+import { noindexMeta } from "~/lib/seo";
+import { simulateReadFailure } from "~/server/test-hooks.server";
 import type { Route } from "./+types/admin.dashboard";
 
-export const meta: Route.MetaFunction = ({ matches }) => titleMeta(matches, "Dashboard");
+type LoaderData = { list: DashboardPage; error: null } | { list: null; query: string; error: ReadError };
 
-export default function Page() {
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const url = new URL(request.url);
+  const query = normalizeDashboardQuery(url.searchParams.get("q"));
+  const page = parsePage(url.searchParams.get("page"));
+  try {
+    simulateReadFailure(request);
+    const list = await listDashboardArticles(await getDb(), { query, page });
+    return data<LoaderData>({ list, error: null });
+  } catch (error) {
+    return data<LoaderData>({ list: null, query, error: readErrorFrom("Error fetching articles", error) }, { status: READ_ERROR_STATUS });
+  }
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => noindexMeta(matches, "Dashboard");
+
+function dashboardHref(query: string, page: number) {
+  const params = new URLSearchParams();
+  if (query) params.set("q", query);
+  if (page > 1) params.set("page", String(page));
+  const search = params.toString();
+  return `/admin/dashboard${search ? `?${search}` : ""}`;
+}
+
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const location = useLocation();
+  const returnPath = `${location.pathname}${location.search}`;
+  const [target, setTarget] = useState<DeleteTarget | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const list = loaderData.list;
+  const query = list ? list.query : loaderData.query;
+
+  function confirmDelete(event: FormEvent<HTMLFormElement>, id: number, title: string) {
+    // With JavaScript the dialog asks; without it the form goes to the confirmation page.
+    event.preventDefault();
+    setTarget({ id, title, trigger: event.currentTarget.querySelector("button") });
+  }
+
   return (
-    <div className="mx-auto max-w-5xl px-4 py-12">
-      <h1 className="text-3xl font-bold">Article Management</h1>
+    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 lg:px-8">
+      <AdminPageHeader
+        title="Article Management"
+        lead="Write, edit and delete the articles readers see."
+        actions={
+          <Link to="/admin/articles/new" className={adminButton.primary}>
+            <span aria-hidden="true" className="text-base leading-none">
+              +
+            </span>
+            Add New Article
+          </Link>
+        }
+      />
+
+      {loaderData.error ? <ReadErrorNotice error={loaderData.error} /> : null}
+
+      <section aria-labelledby="all-articles" className="mt-8 overflow-hidden rounded-xl border border-line bg-surface shadow-sm">
+        <div className="flex flex-wrap items-center justify-between gap-4 border-b border-line px-4 py-4 sm:px-6">
+          <h2 id="all-articles" ref={headingRef} tabIndex={-1} className="text-lg font-semibold text-ink">
+            All Articles ({list ? list.total : 0})
+          </h2>
+          <Form method="get" action="/admin/dashboard" role="search" aria-label="Articles" className="flex w-full gap-2 sm:w-auto">
+            <label htmlFor="dashboard-q" className="sr-only">
+              Search by title
+            </label>
+            <input
+              id="dashboard-q"
+              type="search"
+              name="q"
+              defaultValue={query}
+              key={query}
+              maxLength={200}
+              placeholder="Search by title..."
+              className={`${adminInput} h-10 min-w-0 flex-1 sm:w-64`}
+            />
+            <button type="submit" className={adminButton.secondary}>
+              Search
+            </button>
+          </Form>
+        </div>
+
+        {list && query ? (
+          <p className="border-b border-line bg-surface-sunken px-4 py-2 text-sm text-ink-muted sm:px-6" role="status">
+            {list.matching} {list.matching === 1 ? "article matches" : "articles match"} “{query}”.{" "}
+            <Link to="/admin/dashboard" className="font-semibold text-brand underline-offset-4 hover:underline">
+              Clear search
+            </Link>
+          </p>
+        ) : null}
+
+        {list && list.articles.length > 0 ? (
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
+          <section className="overflow-x-auto" tabIndex={0} aria-label="Articles table">
+            <table className="w-full text-left text-sm max-sm:block sm:min-w-[40rem]">
+              <caption className="sr-only max-sm:block">
+                All Articles ({list.total}), page {list.page} of {list.pageCount}
+              </caption>
+              <thead className="bg-surface-sunken text-xs tracking-wide text-ink-muted uppercase max-sm:sr-only">
+                <tr>
+                  <th scope="col" className="px-4 py-3 font-semibold sm:px-6">
+                    Title
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-semibold">
+                    Author
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-semibold">
+                    Published At
+                  </th>
+                  <th scope="col" className="px-4 py-3 text-right font-semibold sm:px-6">
+                    Actions
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-line max-sm:block">
+                {list.articles.map((article) => (
+                  <tr key={article.id} className="align-middle hover:bg-surface-sunken/60 max-sm:flex max-sm:flex-col max-sm:gap-1 max-sm:px-4 max-sm:py-3">
+                    <th scope="row" className="max-w-md font-medium text-ink sm:px-6 sm:py-3">
+                      <span className="line-clamp-2 break-words">{article.title}</span>
+                      <span className="mt-0.5 block truncate font-mono text-xs font-normal text-ink-muted">/post/{article.slug}</span>
+                    </th>
+                    <td className="whitespace-nowrap text-ink-muted sm:px-4 sm:py-3">
+                      <span aria-hidden="true" className="mr-1 text-xs font-semibold uppercase sm:hidden">Author</span>
+                      {article.authorName ?? "N/A"}
+                    </td>
+                    <td className="whitespace-nowrap text-ink-muted sm:px-4 sm:py-3">
+                      <span aria-hidden="true" className="mr-1 text-xs font-semibold uppercase sm:hidden">Published</span>
+                      <LocalDate iso={article.publishedAt} />
+                    </td>
+                    <td className="max-sm:pt-1 sm:px-6 sm:py-3">
+                      <div className="flex gap-2 sm:justify-end">
+                        <Link to={`/admin/articles/edit/${article.id}`} className={adminButton.small} aria-label={`Edit ${article.title}`}>
+                          Edit
+                        </Link>
+                        <form
+                          method="get"
+                          action={`/admin/articles/delete/${article.id}`}
+                          onSubmit={(event) => confirmDelete(event, article.id, article.title)}
+                        >
+                          <input type="hidden" name="redirectTo" value={returnPath} />
+                          <button type="submit" className={adminButton.smallDanger} aria-label={`Delete ${article.title}`}>
+                            Delete
+                          </button>
+                        </form>
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </section>
+        ) : list ? (
+          <div className="px-4 py-16 text-center sm:px-6">
+            <p className="font-semibold text-ink">{query ? "No articles found" : list.page > 1 ? "This page is empty" : "No articles yet"}</p>
+            <p className="mt-1 text-sm text-ink-muted">
+              {query ? (
+                "No article title contains your search."
+              ) : list.page > 1 ? (
+                <Link to="/admin/dashboard" className="font-semibold text-brand underline-offset-4 hover:underline">
+                  Back to the first page
+                </Link>
+              ) : (
+                "Write the first one with Add New Article."
+              )}
+            </p>
+          </div>
+        ) : null}
+
+        {list ? <AdminPagination page={list.page} pageCount={list.pageCount} href={(n) => dashboardHref(list.query, n)} /> : null}
+      </section>
+
+      <DeleteArticleDialog target={target} returnPath={returnPath} onClosed={() => setTarget(null)} fallbackFocus={() => headingRef.current} />
     </div>
   );
 }

@@ -1,12 +1,126 @@
-import { titleMeta } from "~/lib/meta";
+/**
+ * Admin sign-in, outside the guard. The server decides at once: an administrator gets a session
+ * and goes back where the guard stopped them (or the dashboard); anyone else with a correct
+ * password is told 'Access Denied' and gets no session. Rate limits are /login's.
+ */
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, redirect, useActionData, useLoaderData, useRouteLoaderData } from "react-router";
+import { getUser } from "~/auth/guards.server";
+import { deviceCookie, tooManyAttemptsMessage } from "~/auth/rate-limit.server";
+import { createSession, destroySession } from "~/auth/session.server";
+import { ACCESS_DENIED, SIGN_IN_FAILED, WRONG_CREDENTIALS } from "~/components/admin/messages";
+import { PasswordField } from "~/components/admin/password-field";
+import { useAdminLoginForm } from "~/components/admin/use-admin-login-form";
+import { AdminAlertBox, adminButton, Spinner } from "~/components/admin/ui";
+import { useAlertToast } from "~/components/auth/form-alert";
+import { TextField } from "~/components/auth/form-fields";
+import { useHydrated } from "~/components/auth/use-hydrated";
+import { FORM_TOASTS, LoginSchema } from "~/lib/account-schemas";
+import { DEFAULT_SITE_NAME } from "~/lib/meta";
+import { noindexMeta } from "~/lib/seo";
+import type { loader as rootLoader } from "~/root";
+import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/admin.login";
+import { adminReturnPath, signInAdministrator } from "./admin-session.server";
 
-export const meta: Route.MetaFunction = ({ matches }) => titleMeta(matches, "Admin Login");
+type Alert = { title: string; description?: string };
 
-export default function Page() {
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await getUser(request);
+  const redirectTo = adminReturnPath(new URL(request.url).searchParams.get("redirectTo"));
+  if (user?.isAdmin) throw redirect(redirectTo);
+  return { redirectTo, signedInAs: user ? user.fullName : null };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: LoginSchema });
+  const refuse = (status: number, alert: Alert, headers?: HeadersInit) =>
+    data({ result: submission.reply({ hideFields: ["password"] }), alert }, { status, headers });
+  if (submission.status !== "success") return refuse(400, FORM_TOASTS.invalidForm);
+
+  const { email, password, redirectTo } = submission.value;
+  const outcome = await signInAdministrator(request, context, { email, password });
+  switch (outcome.status) {
+    case "rate-limited":
+      return refuse(
+        429,
+        { title: SIGN_IN_FAILED, description: tooManyAttemptsMessage(outcome.retryAfterSeconds) },
+        { "Retry-After": String(outcome.retryAfterSeconds) },
+      );
+    case "invalid":
+      return refuse(400, { title: SIGN_IN_FAILED, description: WRONG_CREDENTIALS });
+    case "not-admin":
+      return refuse(403, ACCESS_DENIED);
+    case "ok": {
+      // A session this browser already had (another account) ends: one browser, one session.
+      await destroySession(request);
+      const headers = new Headers();
+      headers.append("Set-Cookie", await createSession(outcome.userId, request));
+      headers.append("Set-Cookie", deviceCookie(outcome.deviceToken));
+      return redirectWithToast(
+        adminReturnPath(redirectTo),
+        { type: "success", title: "Login Successful", description: "Welcome back!" },
+        { status: 303, headers },
+      );
+    }
+  }
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => noindexMeta(matches, "Admin Login");
+
+export default function AdminLogin() {
+  const { redirectTo, signedInAs } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const hydrated = useHydrated();
+  const { fields, formProps, submitProps, busy } = useAdminLoginForm(actionData?.result);
+  // A signed-in visitor without the flag (sent here by the guard) learns why at once.
+  const alert: Alert | null = actionData?.alert ?? (signedInAs ? ACCESS_DENIED : null);
+  useAlertToast(alert);
+  const siteName = useRouteLoaderData<typeof rootLoader>("root")?.siteName ?? DEFAULT_SITE_NAME;
+
   return (
-    <div className="mx-auto max-w-5xl px-4 py-12">
-      <h1 className="text-3xl font-bold">Admin Login</h1>
-    </div>
+    <main id="main" className="flex min-h-dvh flex-col items-center justify-center bg-surface-sunken px-4 py-10">
+      <div className="w-full max-w-md">
+        <Link to="/" className="mb-6 flex items-center justify-center gap-2 text-lg font-bold tracking-tight text-ink">
+          <span aria-hidden="true" className="inline-flex size-8 items-center justify-center rounded-lg bg-brand font-mono text-sm text-brand-ink">
+            {"</>"}
+          </span>
+          {siteName}
+        </Link>
+        <div className="rounded-2xl border border-line bg-surface-raised p-6 shadow-sm sm:p-8">
+          <h1 className="text-2xl font-bold tracking-tight text-ink">Admin Login</h1>
+          <p className="mt-2 text-sm text-ink-muted">Sign in with an administrator account to manage articles.</p>
+          <div className="mt-6">
+            <AdminAlertBox alert={alert} live={!hydrated}>
+              {signedInAs && alert === ACCESS_DENIED ? (
+                <p className="mt-1">
+                  You are signed in as {signedInAs}. Sign in with an administrator account to continue.
+                </p>
+              ) : null}
+            </AdminAlertBox>
+            <Form method="post" {...formProps}>
+              {redirectTo !== "/admin/dashboard" ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+              <TextField field={fields.email} label="Email" type="email" autoComplete="username" />
+              <PasswordField field={fields.password} label="Password" autoComplete="current-password" />
+              <button type="submit" className={`${adminButton.primary} mt-2 h-11 w-full`} {...submitProps}>
+                {busy ? (
+                  <>
+                    <Spinner />
+                    Authenticating...
+                  </>
+                ) : (
+                  "Sign In"
+                )}
+              </button>
+            </Form>
+          </div>
+        </div>
+        <p className="mt-6 text-center text-sm text-ink-muted">
+          <Link to="/" className="font-semibold text-brand underline-offset-4 hover:underline">
+            ← Back to {siteName}
+          </Link>
+        </p>
+      </div>
+    </main>
   );
 }

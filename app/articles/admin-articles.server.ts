@@ -1,0 +1,376 @@
+/**
+ * The administrator's side of articles: the dashboard list, the editor's reads, and create,
+ * update and delete.
+ *
+ * - Markdown is rendered at save (content_html, preview_html, toc, reading_minutes): reads
+ *   never parse it.
+ * - Slugs are unique: checked before writing, and the unique index (articles_slug_key) catches
+ *   the race of two saves at once; either way the answer is a field error on slug.
+ * - Optimistic concurrency: an edit form carries the `updated_at` it was loaded with (its
+ *   "version", ISO 8601 to the microsecond); an update whose version is no longer the row's is
+ *   refused as a conflict. Every update moves updated_at strictly forward, so two saves can
+ *   never share a version.
+ * - Create sets published_at and updated_at to now; update keeps published_at and the byline
+ *   (author_id), and sets updated_at.
+ * - Every write announces the change (contentChanged), which clears the public page cache on
+ *   this instance and the others.
+ *
+ * Indexes: the dashboard walks articles_published_idx (published_at desc nulls last, id desc
+ * nulls last: the ORDER BY must say "nulls last" too, or the planner cannot use it); its title
+ * search (ILIKE '%q%') uses articles_title_trgm_idx (gin_trgm_ops, drizzle/0001_search.sql).
+ */
+import { and, asc, eq, ne, sql } from "drizzle-orm";
+import { type Database, queryRows } from "~/db/db.server";
+import { articles, authors, categories } from "~/db/schema";
+import { ARTICLE_MESSAGES, type ArticleInput } from "~/lib/article-schema";
+import { renderMarkdown } from "~/markdown/markdown.server";
+import { contentChanged, onContentChanged } from "~/server/content-events.server";
+
+export const DASHBOARD_PAGE_SIZE = 50;
+/** Longest title search kept (longer input is cut). */
+export const DASHBOARD_QUERY_MAX = 200;
+/** Pages past this are out of range (keeps OFFSET bounded). */
+export const DASHBOARD_MAX_PAGE = 10_000;
+
+export type DashboardRow = {
+  id: number;
+  title: string;
+  slug: string;
+  authorName: string | null;
+  /** ISO 8601. */
+  publishedAt: string;
+};
+
+export type DashboardPage = {
+  articles: DashboardRow[];
+  /** Every article, whatever the search: the 'All Articles (count)' figure. */
+  total: number;
+  /** Articles matching the search (equal to `total` without one); pages are counted on these. */
+  matching: number;
+  page: number;
+  pageCount: number;
+  pageSize: number;
+  query: string;
+};
+
+const toIso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
+
+/** `updated_at` as the editor's version string: ISO 8601 UTC with microseconds. */
+const versionSql = sql<string>`to_char(${articles.updatedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/** A search box value as a LIKE pattern matching it anywhere, wildcards taken literally. */
+function containsPattern(query: string) {
+  return `%${query.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+export function normalizeDashboardQuery(raw: string | null | undefined) {
+  return (raw ?? "").replace(/\s+/g, " ").trim().slice(0, DASHBOARD_QUERY_MAX);
+}
+
+export function parsePage(raw: string | null | undefined) {
+  const page = Number.parseInt(raw ?? "", 10);
+  if (!Number.isFinite(page) || page < 1) return 1;
+  return Math.min(page, DASHBOARD_MAX_PAGE);
+}
+
+type DashboardSqlRow = {
+  total: number | string;
+  matching: number | string | null;
+  id: number | null;
+  title: string | null;
+  slug: string | null;
+  author_name: string | null;
+  published_at: Date | string | null;
+};
+
+/**
+ * The number of articles is the dashboard's only O(n) read (a full scan: the embedded database
+ * never vacuums, so no index-only count). It is kept per database for TOTAL_TTL_MS and dropped
+ * at every content change: this instance's writes, and other instances' through LISTEN/NOTIFY
+ * (see content-events.server.ts). Only a write that bypasses the application (SQL by hand, the
+ * seed script beside a running server on PostgreSQL) can show a stale total, for at most the TTL.
+ */
+export const TOTAL_TTL_MS = 30_000;
+let knownTotals = new WeakMap<Database, { value: number; expiresAt: number }>();
+/** Bumped by every content change, so a count read before one is never kept after it. */
+let generation = 0;
+let watching = false;
+
+function cachedTotal(db: Database): number | null {
+  if (!watching) {
+    watching = true;
+    onContentChanged(() => {
+      generation++;
+      knownTotals = new WeakMap();
+    });
+  }
+  const known = knownTotals.get(db);
+  return known && known.expiresAt > Date.now() ? known.value : null;
+}
+
+/**
+ * The dashboard's one statement: the counts row always comes back (with a null article past
+ * the last page), the page joins it laterally. `knownTotal` skips counting every article.
+ * Exported so a test can EXPLAIN it.
+ */
+export function dashboardSql(query: string, page: number, knownTotal: number | null = null) {
+  const offset = (page - 1) * DASHBOARD_PAGE_SIZE;
+  const matches = (alias: string) =>
+    query === "" ? sql`true` : sql`${sql.raw(alias)}.title ilike ${containsPattern(query)}`;
+  const total = knownTotal === null ? sql`(select count(*)::int from articles)` : sql`${knownTotal}::int`;
+  const matching = query === "" ? sql`null::int` : sql`(select count(*)::int from articles m where ${matches("m")})`;
+  // Each count is referenced once: a scalar subquery used twice would be evaluated twice.
+  return sql`select t.total, t.matching, p.id, p.title, p.slug, p.author_name, p.published_at
+        from (select ${total} as total, ${matching} as matching) t
+        left join lateral (
+          select a.id, a.title, a.slug, au.name as author_name, a.published_at
+          from articles a
+          left join authors au on au.id = a.author_id
+          where ${matches("a")}
+          order by a.published_at desc nulls last, a.id desc nulls last
+          limit ${DASHBOARD_PAGE_SIZE} offset ${offset}
+        ) p on true
+        order by p.published_at desc nulls last, p.id desc nulls last`;
+}
+
+/** One page of the dashboard, newest first, with the count of all articles and of the matching ones. */
+export async function listDashboardArticles(
+  db: Database,
+  options: { query?: string | null; page?: number } = {},
+): Promise<DashboardPage> {
+  const query = normalizeDashboardQuery(options.query);
+  const page = Math.min(Math.max(1, Math.floor(options.page ?? 1)), DASHBOARD_MAX_PAGE);
+  const known = cachedTotal(db);
+  const readAt = generation;
+  const rows = await queryRows<DashboardSqlRow>(db, dashboardSql(query, page, known));
+  const total = Number(rows[0]?.total ?? 0);
+  if (known === null && readAt === generation) knownTotals.set(db, { value: total, expiresAt: Date.now() + TOTAL_TTL_MS });
+  const matching = query === "" ? total : Number(rows[0]?.matching ?? 0);
+  const list: DashboardRow[] = [];
+  for (const row of rows) {
+    if (row.id === null || row.title === null || row.slug === null || row.published_at === null) continue;
+    list.push({ id: row.id, title: row.title, slug: row.slug, authorName: row.author_name, publishedAt: toIso(row.published_at) });
+  }
+  return {
+    articles: list,
+    total,
+    matching,
+    page,
+    pageCount: Math.max(1, Math.ceil(matching / DASHBOARD_PAGE_SIZE)),
+    pageSize: DASHBOARD_PAGE_SIZE,
+    query,
+  };
+}
+
+export type EditableArticle = {
+  id: number;
+  title: string;
+  slug: string;
+  content: string;
+  excerpt: string | null;
+  imageUrl: string | null;
+  categoryId: number | null;
+  featured: boolean;
+  /** ISO 8601. */
+  publishedAt: string;
+  /** updated_at to the microsecond: the edit form sends it back (optimistic concurrency). */
+  version: string;
+};
+
+/** An article id from a URL segment, or null when it cannot be one. */
+export function parseArticleId(raw: string | undefined | null): number | null {
+  if (!raw || !/^[1-9]\d{0,9}$/.test(raw)) return null;
+  const id = Number(raw);
+  return id <= 2_147_483_647 ? id : null;
+}
+
+/** Everything the editor shows, or null for an unknown id. */
+export async function getEditableArticle(db: Database, id: number): Promise<EditableArticle | null> {
+  const [row] = await db
+    .select({
+      id: articles.id,
+      title: articles.title,
+      slug: articles.slug,
+      content: articles.content,
+      excerpt: articles.excerpt,
+      imageUrl: articles.imageUrl,
+      categoryId: articles.categoryId,
+      featured: articles.featured,
+      publishedAt: articles.publishedAt,
+      version: versionSql,
+    })
+    .from(articles)
+    .where(eq(articles.id, id))
+    .limit(1);
+  return row ? { ...row, publishedAt: toIso(row.publishedAt) } : null;
+}
+
+/** Title and slug of one article (the delete confirmation), or null. */
+export async function getArticleSummary(db: Database, id: number) {
+  const [row] = await db
+    .select({ id: articles.id, title: articles.title, slug: articles.slug })
+    .from(articles)
+    .where(eq(articles.id, id))
+    .limit(1);
+  return row ?? null;
+}
+
+export type CategoryOption = { id: number; name: string };
+
+/** The category select's options, by name. */
+export async function listCategoryOptions(db: Database): Promise<CategoryOption[]> {
+  return db.select({ id: categories.id, name: categories.name }).from(categories).orderBy(asc(categories.name));
+}
+
+/** The author profile linked to a user (authors_user_id_key), or null. */
+export async function authorIdForUser(db: Database, userId: number): Promise<number | null> {
+  const [row] = await db.select({ id: authors.id }).from(authors).where(eq(authors.userId, userId)).limit(1);
+  return row?.id ?? null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Writes
+
+export type SaveResult =
+  | { status: "saved"; id: number; slug: string }
+  | { status: "invalid"; fieldErrors: Partial<Record<"slug" | "categoryId", string[]>> }
+  | { status: "no-author-profile" }
+  | { status: "conflict" }
+  | { status: "not-found" };
+
+type PgErrorLike = { code?: unknown; constraint?: unknown };
+
+/** The PostgreSQL error behind a driver or Drizzle error (they wrap it in `cause`). */
+function pgErrorOf(error: unknown): { code: string; constraint: string | null } | null {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current && typeof current === "object"; depth++) {
+    const { code, constraint } = current as PgErrorLike;
+    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) {
+      return { code, constraint: typeof constraint === "string" ? constraint : null };
+    }
+    current = (current as { cause?: unknown }).cause;
+  }
+  return null;
+}
+
+/** A lost race turned into the field error the pre-check would have given; null if unrelated. */
+function raceToFieldErrors(error: unknown): SaveResult | null {
+  const pg = pgErrorOf(error);
+  if (pg?.code === "23505" && (pg.constraint === "articles_slug_key" || pg.constraint === null)) {
+    return { status: "invalid", fieldErrors: { slug: [ARTICLE_MESSAGES.slugTaken] } };
+  }
+  if (pg?.code === "23503" && (pg.constraint === null || pg.constraint.includes("category"))) {
+    return { status: "invalid", fieldErrors: { categoryId: [ARTICLE_MESSAGES.categoryInvalid] } };
+  }
+  return null;
+}
+
+/** Checks that need the database: the slug is free (other than `exceptId`) and the category exists. */
+async function checkReferences(db: Database, input: ArticleInput, exceptId: number | null) {
+  const [slugOwner, category] = await Promise.all([
+    db
+      .select({ id: articles.id })
+      .from(articles)
+      .where(exceptId === null ? eq(articles.slug, input.slug) : and(eq(articles.slug, input.slug), ne(articles.id, exceptId)))
+      .limit(1),
+    input.categoryId === null
+      ? Promise.resolve([{ id: 0 }])
+      : db.select({ id: categories.id }).from(categories).where(eq(categories.id, input.categoryId)).limit(1),
+  ]);
+  const fieldErrors: Partial<Record<"slug" | "categoryId", string[]>> = {};
+  if (slugOwner.length > 0) fieldErrors.slug = [ARTICLE_MESSAGES.slugTaken];
+  if (category.length === 0) fieldErrors.categoryId = [ARTICLE_MESSAGES.categoryInvalid];
+  return Object.keys(fieldErrors).length > 0 ? ({ status: "invalid", fieldErrors } as const) : null;
+}
+
+async function rendered(input: ArticleInput) {
+  const output = await renderMarkdown(input.content);
+  return {
+    title: input.title,
+    slug: input.slug,
+    content: input.content,
+    contentHtml: output.html,
+    previewHtml: output.previewHtml,
+    toc: output.toc,
+    readingMinutes: Math.max(1, output.readingMinutes),
+    excerpt: input.excerpt,
+    imageUrl: input.imageUrl,
+    categoryId: input.categoryId,
+    featured: input.featured,
+  };
+}
+
+async function announce(id: number) {
+  await contentChanged(`article:${id}`);
+}
+
+/** Creates an article by the author profile linked to `userId`, published now. */
+export async function createArticle(db: Database, options: { userId: number; input: ArticleInput }): Promise<SaveResult> {
+  const authorId = await authorIdForUser(db, options.userId);
+  if (authorId === null) return { status: "no-author-profile" };
+  const invalid = await checkReferences(db, options.input, null);
+  if (invalid) return invalid;
+  const values = await rendered(options.input);
+  try {
+    const [row] = await db
+      .insert(articles)
+      .values({ ...values, authorId, publishedAt: sql`now()`, updatedAt: sql`now()` })
+      .returning({ id: articles.id, slug: articles.slug });
+    if (!row) throw new Error("The article was not saved.");
+    await announce(row.id);
+    return { status: "saved", id: row.id, slug: row.slug };
+  } catch (error) {
+    const lost = raceToFieldErrors(error);
+    if (lost) return lost;
+    throw error;
+  }
+}
+
+/**
+ * Updates article `id` if it is still at `version` (the updated_at the form was loaded with).
+ * Keeps published_at and the byline; the editor must still have an author profile.
+ */
+export async function updateArticle(
+  db: Database,
+  options: { id: number; userId: number; version: string; input: ArticleInput },
+): Promise<SaveResult> {
+  const authorId = await authorIdForUser(db, options.userId);
+  if (authorId === null) return { status: "no-author-profile" };
+  const [current] = await db
+    .select({ same: sql<boolean>`${articles.updatedAt} = ${options.version}::timestamptz` })
+    .from(articles)
+    .where(eq(articles.id, options.id))
+    .limit(1);
+  if (!current) return { status: "not-found" };
+  if (!current.same) return { status: "conflict" };
+  const invalid = await checkReferences(db, options.input, options.id);
+  if (invalid) return invalid;
+  const values = await rendered(options.input);
+  try {
+    // The version check is repeated in the UPDATE itself: a save that slipped in since the
+    // check above (or is committing now: the row lock makes this one re-read) wins.
+    const [row] = await db
+      .update(articles)
+      .set({ ...values, updatedAt: sql`greatest(now(), ${articles.updatedAt} + interval '1 microsecond')` })
+      .where(and(eq(articles.id, options.id), sql`${articles.updatedAt} = ${options.version}::timestamptz`))
+      .returning({ id: articles.id, slug: articles.slug });
+    if (!row) {
+      const still = await db.select({ id: articles.id }).from(articles).where(eq(articles.id, options.id)).limit(1);
+      return still.length === 0 ? { status: "not-found" } : { status: "conflict" };
+    }
+    await announce(row.id);
+    return { status: "saved", id: row.id, slug: row.slug };
+  } catch (error) {
+    const lost = raceToFieldErrors(error);
+    if (lost) return lost;
+    throw error;
+  }
+}
+
+/** Deletes article `id`; "not-found" when there was none. */
+export async function deleteArticle(db: Database, id: number): Promise<{ status: "deleted"; slug: string } | { status: "not-found" }> {
+  const [row] = await db.delete(articles).where(eq(articles.id, id)).returning({ id: articles.id, slug: articles.slug });
+  if (!row) return { status: "not-found" };
+  await announce(row.id);
+  return { status: "deleted", slug: row.slug };
+}

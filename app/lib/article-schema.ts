@@ -1,0 +1,123 @@
+/**
+ * The article form's rules, shared by the browser (Conform, `parseWithZod` from
+ * "@conform-to/zod/v4") and the server action: one definition, clear messages.
+ *
+ * Conform turns empty fields into `undefined` before validating and coerces numbers and
+ * checkboxes, so optional fields are simply `.optional()` and the category arrives as a number.
+ */
+import { z } from "zod";
+import { SLUG_MAX_LENGTH, SLUG_PATTERN } from "./content";
+
+export const ARTICLE_LIMITS = {
+  title: 200,
+  slug: SLUG_MAX_LENGTH,
+  content: 200_000,
+  excerpt: 500,
+  imageUrl: 2_000,
+} as const;
+
+export const ARTICLE_MESSAGES = {
+  titleRequired: "Title is required.",
+  titleTooLong: `Title must be at most ${ARTICLE_LIMITS.title} characters.`,
+  slugRequired: "Slug is required.",
+  slugTooLong: `Slug must be at most ${ARTICLE_LIMITS.slug} characters.`,
+  slugShape: "Use lowercase letters, digits and single hyphens only (for example my-first-article).",
+  slugTaken: "This slug is already in use.",
+  contentRequired: "Content is required.",
+  contentTooLong: `Content must be at most ${ARTICLE_LIMITS.content.toLocaleString("en-US")} characters.`,
+  excerptTooLong: `Excerpt must be at most ${ARTICLE_LIMITS.excerpt} characters.`,
+  imageUrl: "Image URL must be an http(s) address or a path on this site starting with /.",
+  imageUrlTooLong: `Image URL must be at most ${ARTICLE_LIMITS.imageUrl.toLocaleString("en-US")} characters.`,
+  categoryInvalid: "Choose a category from the list.",
+  versionInvalid: "This form is out of date: reload the article and try again.",
+} as const;
+
+/** An absolute http(s) URL, or a path on this site ("/images/x.png"; not "//host/x"). */
+export function isImageUrl(value: string): boolean {
+  if (value.startsWith("/")) return !value.startsWith("//") && !value.startsWith("/\\") && !/\s/.test(value);
+  try {
+    const url = new URL(value);
+    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "";
+  } catch {
+    return false;
+  }
+}
+
+/** The version an edit form was loaded with: `updated_at` as ISO 8601 UTC, to the microsecond. */
+export const VERSION_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?Z$/;
+
+export const ArticleSchema = z.object({
+  title: z
+    .string({ message: ARTICLE_MESSAGES.titleRequired })
+    .trim()
+    .min(1, ARTICLE_MESSAGES.titleRequired)
+    .max(ARTICLE_LIMITS.title, ARTICLE_MESSAGES.titleTooLong),
+  slug: z
+    .string({ message: ARTICLE_MESSAGES.slugRequired })
+    .trim()
+    .min(1, ARTICLE_MESSAGES.slugRequired)
+    .max(ARTICLE_LIMITS.slug, ARTICLE_MESSAGES.slugTooLong)
+    .regex(SLUG_PATTERN, ARTICLE_MESSAGES.slugShape),
+  content: z
+    .string({ message: ARTICLE_MESSAGES.contentRequired })
+    .max(ARTICLE_LIMITS.content, ARTICLE_MESSAGES.contentTooLong)
+    .refine((value) => value.trim() !== "", ARTICLE_MESSAGES.contentRequired),
+  excerpt: z.string().trim().max(ARTICLE_LIMITS.excerpt, ARTICLE_MESSAGES.excerptTooLong).optional(),
+  imageUrl: z
+    .string()
+    .trim()
+    .max(ARTICLE_LIMITS.imageUrl, ARTICLE_MESSAGES.imageUrlTooLong)
+    .refine((value) => value === "" || isImageUrl(value), ARTICLE_MESSAGES.imageUrl)
+    .optional(),
+  // The placeholder 'Select a category' submits "", which Conform reads as undefined: no category.
+  categoryId: z
+    .number({ message: ARTICLE_MESSAGES.categoryInvalid })
+    .int(ARTICLE_MESSAGES.categoryInvalid)
+    .positive(ARTICLE_MESSAGES.categoryInvalid)
+    .max(2_147_483_647, ARTICLE_MESSAGES.categoryInvalid)
+    .optional(),
+  featured: z.boolean().optional(),
+  // Edit forms only: the version of the row the form was loaded with (optimistic concurrency).
+  version: z.string().regex(VERSION_PATTERN, ARTICLE_MESSAGES.versionInvalid).optional(),
+});
+
+export type ArticleFormValues = z.output<typeof ArticleSchema>;
+
+/** What a save writes: the form's values with empty optional fields as null. */
+export type ArticleInput = {
+  title: string;
+  slug: string;
+  content: string;
+  excerpt: string | null;
+  imageUrl: string | null;
+  categoryId: number | null;
+  featured: boolean;
+};
+
+export function toArticleInput(values: ArticleFormValues): ArticleInput {
+  return {
+    title: values.title,
+    slug: values.slug,
+    content: values.content,
+    excerpt: values.excerpt ? values.excerpt : null,
+    imageUrl: values.imageUrl ? values.imageUrl : null,
+    categoryId: values.categoryId ?? null,
+    featured: values.featured ?? false,
+  };
+}
+
+/** The spec's toasts and messages for saving and deleting articles (sections 4 and 8). */
+export const ARTICLE_TOASTS = {
+  created: "Article created successfully",
+  updated: "Article updated successfully",
+  deleted: "Article deleted successfully",
+  createFailed: "Error creating article",
+  updateFailed: "Error updating article",
+  deleteFailed: "Error deleting article",
+  fetchFailed: "Error fetching article",
+  notFound: "Article not found.",
+  noAuthorProfile: "Cannot create or update article without a linked author profile.",
+  deleteConfirmation: "Are you sure you want to delete this article? This action cannot be undone.",
+  conflict:
+    "Someone else saved this article after you opened it, so your changes were not saved. Copy what you typed, open the latest version and apply your changes again.",
+} as const;
