@@ -13,7 +13,7 @@ import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { createRequest, sendResponse } from "@remix-run/node-fetch-server";
+import { createHeaders, createRequest, sendResponse } from "@remix-run/node-fetch-server";
 import type { ServerBuild } from "react-router";
 import sirv from "sirv";
 import { checkRequestLine, MAX_BODY_BYTES } from "./request-guard.ts";
@@ -41,6 +41,7 @@ type Runtime = {
   headersFor(nonce: string): Record<string, string>;
   createLoadContext(info: { nonce: string; clientIp: string }): unknown;
   onContentChanged(listener: (reason: string) => void): () => void;
+  isCrossSiteWrite(request: Request): boolean;
   listenForContentChanges(): Promise<void>;
   shutdown(): Promise<void>;
 };
@@ -159,6 +160,14 @@ async function main() {
         res.destroy();
       }
     };
+    // Forged cross-site writes are refused before any application code runs (React Router would
+    // answer a bare 400 and log an error for each).
+    if (req.method === "POST" && runtime.isCrossSiteWrite(new Request(`http://${req.headers.host}${req.url}`, { method: "POST", headers: createHeaders(req) }))) {
+      res.writeHead(403, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" });
+      res.end("Forbidden: cross-site form submissions are not accepted.\n");
+      req.resume();
+      return;
+    }
     const toApp = () => handleApp(req, res).catch(onError);
     // A static file deleted under a running server (a rebuild) must not crash the process.
     res.once("pipe", (source) => {

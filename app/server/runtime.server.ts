@@ -62,4 +62,5 @@ export async function shutdown() {
 }
 
 export { createLoadContext };
+export { isCrossSiteWrite } from "./origin-check.server";
 export { contentChanged, listenForContentChanges, onContentChanged } from "./content-events.server";
