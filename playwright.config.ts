@@ -1,6 +1,7 @@
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { appEnvFor, mockServices } from "./tests/e2e/support/mock-config.ts";
 
 const port = Number(process.env.E2E_PORT ?? 4317);
 export const baseURL = `http://127.0.0.1:${port}`;
@@ -8,6 +9,8 @@ const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `devperspecti
 /** The administrator every browser-test run starts with (admin tests sign in as this user). */
 export const E2E_ADMIN = { email: "admin@devperspective.test", password: "e2e-admin-password", name: "E2E Admin" };
 const chromium = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+/** Local stand-ins for SMTP, GitHub and Google (ports E2E_PORT+1…+4), started before the app. */
+const services = mockServices(port);
 
 const launchOptions = {
   executablePath: chromium,
@@ -36,22 +39,34 @@ export default defineConfig({
     // HTTP-level behaviour (raw requests, process signals) needs no browser and runs once.
     { name: "server", testMatch: "server/**/*.spec.ts" },
   ],
-  webServer: {
-    // The embedded database admits one process: create the test administrator first, then serve.
-    command: `node node_modules/tsx/dist/cli.mjs scripts/admin.ts create --email ${E2E_ADMIN.email} --password ${E2E_ADMIN.password} --name "${E2E_ADMIN.name}" && node server/main.ts`,
-    url: `${baseURL}/healthz`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: "pipe",
-    stderr: "pipe",
-    env: {
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      SITE_URL: baseURL,
-      ENABLE_TEST_HOOKS: "1",
-      ...(process.env.BUILD_DIR ? { BUILD_DIR: process.env.BUILD_DIR } : {}),
+  webServer: [
+    {
+      command: "node tests/e2e/support/mock-services.ts",
+      url: `${services.controlUrl}/healthz`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: "pipe",
+      stderr: "pipe",
+      env: { E2E_PORT: String(port) },
     },
-  },
+    {
+      // The embedded database admits one process: create the test administrator first, then serve.
+      command: `node node_modules/tsx/dist/cli.mjs scripts/admin.ts create --email ${E2E_ADMIN.email} --password ${E2E_ADMIN.password} --name "${E2E_ADMIN.name}" && node server/main.ts`,
+      url: `${baseURL}/healthz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: "pipe",
+      stderr: "pipe",
+      env: {
+        NODE_ENV: "production",
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        DATA_DIR: dataDir,
+        SITE_URL: baseURL,
+        ENABLE_TEST_HOOKS: "1",
+        ...appEnvFor(services),
+        ...(process.env.BUILD_DIR ? { BUILD_DIR: process.env.BUILD_DIR } : {}),
+      },
+    },
+  ],
 });

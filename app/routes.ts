@@ -14,6 +14,12 @@ export default [
     route("about", "routes/about.tsx"),
     route("login", "routes/login.tsx"),
     route("register", "routes/register.tsx"),
+    route("logout", "routes/logout.ts"),
+    route("verify-email", "routes/verify-email.tsx"),
+    route("forgot-password", "routes/forgot-password.tsx"),
+    route("reset-password", "routes/reset-password.tsx"),
+    route("auth/:provider", "routes/auth.provider.ts"),
+    route("auth/:provider/callback", "routes/auth.provider.callback.tsx"),
     route("whats-new", "routes/whats-new.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
@@ -22,12 +28,17 @@ export default [
 
   // Admin: the login is outside the guard; everything under the admin layout is guarded.
   route("admin/login", "routes/admin.login.tsx"),
+  route("admin/logout", "routes/admin.logout.ts"),
   route("admin", "routes/admin-layout.tsx", [
     index("routes/admin.dashboard.tsx", { id: "admin-index" }),
     route("dashboard", "routes/admin.dashboard.tsx", { id: "admin-dashboard" }),
     ...prefix("articles", [
       route("new", "routes/admin.article-editor.tsx", { id: "admin-article-new" }),
       route("edit/:id", "routes/admin.article-editor.tsx", { id: "admin-article-edit" }),
+      // The delete confirmation page (without JavaScript) and the delete action (both ways).
+      route("delete/:id", "routes/admin.article-delete.tsx"),
+      // Resource route: markdown rendered exactly as the article page shows it (the Preview tab).
+      route("preview", "routes/admin.article-preview.ts"),
     ]),
   ]),
 
@@ -35,6 +46,7 @@ export default [
   route("rss.xml", "routes/feed.ts", { id: "feed-rss" }),
   route("atom.xml", "routes/feed.ts", { id: "feed-atom" }),
   route("feed.json", "routes/feed.ts", { id: "feed-json" }),
+  route("category/:category/rss.xml", "routes/category-feed.ts"),
   route("sitemap.xml", "routes/sitemap.ts", { id: "sitemap" }),
   route("sitemaps/:piece", "routes/sitemap.ts", { id: "sitemap-piece" }),
   route("robots.txt", "routes/robots.ts"),

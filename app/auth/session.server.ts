@@ -60,8 +60,8 @@ export async function createSession(userId: number, request: Request): Promise<s
     expiresAt,
     userAgent: request.headers.get("User-Agent")?.slice(0, 300) ?? null,
   });
-  // Housekeeping on sign-in keeps the table small without a scheduler.
-  await db.delete(sessions).where(and(eq(sessions.userId, userId), lt(sessions.expiresAt, sql`now()`)));
+  // Housekeeping on sign-in keeps the table small without a scheduler (sessions_expires_at_idx).
+  await db.delete(sessions).where(lt(sessions.expiresAt, sql`now()`));
   return sessionCookie(token, expiresAt);
 }
 

@@ -1,0 +1,72 @@
+/**
+ * Single-use tokens mailed to users (email verification, password reset). The link carries 32
+ * random bytes; the database keeps only their SHA-256, so a leaked table opens nothing. Issuing a
+ * new token of a purpose revokes the user's earlier ones, and consuming is one atomic UPDATE, so
+ * a link works exactly once even when clicked twice at the same moment.
+ */
+import { createHash, randomBytes } from "node:crypto";
+import { and, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
+import type { Database } from "~/db/db.server";
+import { userTokens } from "~/db/schema";
+
+export type TokenPurpose = "verify-email" | "reset-password";
+
+export const TOKEN_TTL_MS: Record<TokenPurpose, number> = {
+  "verify-email": 24 * 60 * 60 * 1000,
+  "reset-password": 60 * 60 * 1000,
+};
+
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+
+export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+
+/** A fresh token for `userId`; earlier unused tokens of the same purpose stop working. */
+export async function issueToken(db: Database, userId: number, purpose: TokenPurpose, ttlMs = TOKEN_TTL_MS[purpose]) {
+  const token = randomBytes(32).toString("base64url");
+  const expiresAt = new Date(Date.now() + ttlMs);
+  await db.transaction(async (tx) => {
+    // Housekeeping and revocation in one statement: the user's used, expired or superseded rows go.
+    await tx
+      .delete(userTokens)
+      .where(
+        and(
+          eq(userTokens.userId, userId),
+          or(eq(userTokens.purpose, purpose), lt(userTokens.expiresAt, sql`now()`), sql`${userTokens.usedAt} is not null`),
+        ),
+      );
+    await tx.insert(userTokens).values({ userId, purpose, tokenHash: hashToken(token), expiresAt });
+  });
+  return { token, expiresAt };
+}
+
+export type TokenState = { status: "valid"; userId: number } | { status: "used"; userId: number } | { status: "invalid" };
+
+/** Looks a token up without using it (to show the reset form only for a working link). */
+export async function inspectToken(db: Database, purpose: TokenPurpose, token: string): Promise<TokenState> {
+  if (!TOKEN_SHAPE.test(token)) return { status: "invalid" };
+  const [row] = await db
+    .select({ userId: userTokens.userId, usedAt: userTokens.usedAt, live: sql<boolean>`${userTokens.expiresAt} > now()` })
+    .from(userTokens)
+    .where(and(eq(userTokens.tokenHash, hashToken(token)), eq(userTokens.purpose, purpose)))
+    .limit(1);
+  if (!row?.live) return { status: "invalid" };
+  return row.usedAt ? { status: "used", userId: row.userId } : { status: "valid", userId: row.userId };
+}
+
+/** Uses the token once: the user's id, or null when it is unknown, expired, used or for another purpose. */
+export async function consumeToken(db: Database, purpose: TokenPurpose, token: string): Promise<number | null> {
+  if (!TOKEN_SHAPE.test(token)) return null;
+  const [row] = await db
+    .update(userTokens)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(
+        eq(userTokens.tokenHash, hashToken(token)),
+        eq(userTokens.purpose, purpose),
+        isNull(userTokens.usedAt),
+        gt(userTokens.expiresAt, sql`now()`),
+      ),
+    )
+    .returning({ userId: userTokens.userId });
+  return row?.userId ?? null;
+}

@@ -1,0 +1,85 @@
+/**
+ * The provider sends the visitor back here. Success signs in (creating or linking the account)
+ * and goes on with a toast; any failure, including made-up code/state/error values, renders a
+ * friendly retry page with 'OAuth Login Failed' / 'OAuth Registration Failed' and the reason (4xx).
+ */
+import { useEffect } from "react";
+import { data, Link, useLoaderData } from "react-router";
+import { toast } from "sonner";
+import {
+  clearFlowCookies,
+  configuredProvider,
+  failureTitle,
+  finishOAuth,
+  OAuthError,
+  readFlow,
+  signInWithOAuthProfile,
+} from "~/auth/oauth.server";
+import { getProvider } from "~/auth/providers/registry.server";
+import { createSession } from "~/auth/session.server";
+import { AuthCard, linkClass, primaryButtonClass } from "~/components/auth/auth-card";
+import { getDb } from "~/db/db.server";
+import { env } from "~/env.server";
+import { pageTitle, siteNameFrom } from "~/lib/meta";
+import { redirectWithToast } from "~/server/toast.server";
+import type { Route } from "./+types/auth.provider.callback";
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const known = getProvider(params.provider);
+  if (!known) throw data("Not Found", { status: 404 });
+  const flow = readFlow(request);
+  const headers = new Headers();
+  for (const cookie of clearFlowCookies(request, known.name)) headers.append("Set-Cookie", cookie);
+  try {
+    const provider = configuredProvider(params.provider);
+    const profile = await finishOAuth(request, provider);
+    const { userId, created } = await signInWithOAuthProfile(await getDb(), profile, provider.label);
+    headers.append("Set-Cookie", await createSession(userId, request));
+    return redirectWithToast(
+      flow.redirectTo,
+      { type: "success", title: "Login Successful", description: created ? "Welcome to DevPerspective!" : "Welcome back!" },
+      { headers },
+    );
+  } catch (error) {
+    if (!(error instanceof OAuthError)) throw error;
+    return data(
+      {
+        title: failureTitle(flow.intent),
+        reason: error.reason,
+        provider: { name: known.name, label: known.label, available: known.isConfigured(env()) },
+        intent: flow.intent,
+        redirectTo: flow.redirectTo,
+      },
+      { status: error.status >= 500 ? error.status : 400, headers },
+    );
+  }
+}
+
+export default function OAuthFailurePage() {
+  const { title, reason, provider, intent, redirectTo } = useLoaderData<typeof loader>();
+  useEffect(() => {
+    toast.error(title, { description: reason });
+  }, [title, reason]);
+  const back = intent === "register" ? { to: "/register", label: "Back to registration" } : { to: "/login", label: "Back to sign in" };
+  return (
+    <AuthCard title={title} footer={<Link to={back.to} className={linkClass}>{back.label}</Link>}>
+      <p role="alert" className="rounded-lg border border-danger-line bg-danger-soft p-4 text-sm text-danger">
+        {reason}
+      </p>
+      {provider.available ? (
+        <form method="post" action={`/auth/${provider.name}`} className="mt-6">
+          <input type="hidden" name="intent" value={intent} />
+          {redirectTo !== "/" ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+          <button type="submit" className={primaryButtonClass}>
+            Try again with {provider.label}
+          </button>
+        </form>
+      ) : null}
+    </AuthCard>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
+  { title: pageTitle(loaderData?.title ?? "Sign in", siteNameFrom(matches)) },
+  { name: "robots", content: "noindex" },
+];

@@ -1,0 +1,32 @@
+/**
+ * POST /auth/:provider starts sign-in with GitHub or Google: a redirect to the provider, with the
+ * state and PKCE verifier in a short-lived cookie. From /login or /register (the `intent`), so a
+ * failure can say 'OAuth Login Failed' or 'OAuth Registration Failed'. GET just goes to /login.
+ */
+import { data, redirect } from "react-router";
+import { configuredProvider, failureTitle, type OAuthIntent, OAuthError, startOAuth } from "~/auth/oauth.server";
+import { safeRedirectPath } from "~/lib/safe-redirect";
+import { redirectWithToast } from "~/server/toast.server";
+import type { Route } from "./+types/auth.provider";
+
+export function loader() {
+  return redirect("/login");
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const form = await request.formData();
+  const intent: OAuthIntent = form.get("intent") === "register" ? "register" : "login";
+  const redirectTo = safeRedirectPath(form.get("redirectTo"));
+  try {
+    const provider = configuredProvider(params.provider);
+    return await startOAuth(request, provider, { intent, redirectTo });
+  } catch (error) {
+    if (!(error instanceof OAuthError)) throw error;
+    if (error.status === 404) throw data("Not Found", { status: 404 });
+    return redirectWithToast(
+      intent === "register" ? "/register" : "/login",
+      { type: "error", title: failureTitle(intent), description: error.reason },
+      { status: 303 },
+    );
+  }
+}

@@ -1,0 +1,100 @@
+/**
+ * The reset link's page: a new password with the same rules as registration. The token travels
+ * in the query (the mailed link) and then in a hidden field; it works once, for one hour.
+ * Success ends every session of the account and signs this browser in afresh.
+ */
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, useActionData, useLoaderData } from "react-router";
+import { accountsContext, inspectResetToken, resetPassword } from "~/auth/accounts.server";
+import { tooManyAttemptsMessage } from "~/auth/rate-limit.server";
+import { createSession } from "~/auth/session.server";
+import { AuthCard, linkClass, primaryButtonClass } from "~/components/auth/auth-card";
+import { FormAlert, type FormAlertData, useAlertToast } from "~/components/auth/form-alert";
+import { TextField } from "~/components/auth/form-fields";
+import { useAccountForm } from "~/components/auth/use-account-form";
+import { FORM_TOASTS, RESET_PASSWORD_TEXT_FIELDS, ResetPasswordSchema } from "~/lib/account-schemas";
+import { titleMeta } from "~/lib/meta";
+import { redirectWithToast } from "~/server/toast.server";
+import type { Route } from "./+types/reset-password";
+
+const LINK_INVALID: FormAlertData = {
+  title: "This link is invalid or has expired",
+  description: "Reset links work once and for one hour. Ask for a new one.",
+};
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const state = token ? await inspectResetToken(await accountsContext(request, context), token) : { status: "invalid" as const };
+  if (state.status !== "valid") return data({ token: null }, { status: 400 });
+  // The page carries a secret: never kept by the page cache or a CDN.
+  return data({ token: token as string | null }, { headers: { "Cache-Control": "private, no-store" } });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: ResetPasswordSchema });
+  const hidden = { hideFields: ["password", "confirmPassword"] };
+  if (submission.status !== "success") {
+    return data({ result: submission.reply(hidden), alert: FORM_TOASTS.invalidForm as FormAlertData, linkInvalid: false }, { status: 400 });
+  }
+  const outcome = await resetPassword(await accountsContext(request, context), submission.value);
+  if (outcome.status === "rate-limited") {
+    return data(
+      { result: submission.reply(hidden), alert: { title: "Password not changed", description: tooManyAttemptsMessage(outcome.retryAfterSeconds) }, linkInvalid: false },
+      { status: 429, headers: { "Retry-After": String(outcome.retryAfterSeconds) } },
+    );
+  }
+  if (outcome.status === "invalid") {
+    return data({ result: submission.reply(hidden), alert: LINK_INVALID, linkInvalid: true }, { status: 400 });
+  }
+  return redirectWithToast(
+    "/",
+    { type: "success", title: "Password Updated", description: "Your new password is set and you are signed in." },
+    { status: 303, headers: { "Set-Cookie": await createSession(outcome.userId, request) } },
+  );
+}
+
+export default function ResetPasswordPage() {
+  const { token } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { fields, formProps, submitProps, busy } = useAccountForm({
+    id: "reset-password",
+    schema: ResetPasswordSchema,
+    textFields: RESET_PASSWORD_TEXT_FIELDS,
+    lastResult: actionData?.result,
+  });
+  useAlertToast(actionData?.alert);
+  const footer = (
+    <Link to="/login" className={linkClass}>
+      Back to sign in
+    </Link>
+  );
+
+  if (!token || actionData?.linkInvalid) {
+    return (
+      <AuthCard title={LINK_INVALID.title} lead={LINK_INVALID.description} footer={footer}>
+        <Link to="/forgot-password" className={primaryButtonClass}>
+          Send me a new link
+        </Link>
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard title="Choose a new password" lead="At least 6 characters. Setting it signs you out on every other device." footer={footer}>
+      <FormAlert alert={actionData?.alert} />
+      <Form method="post" {...formProps}>
+        <input type="hidden" name="token" value={token} />
+        <TextField field={fields.password} label="New password" type="password" autoComplete="new-password" />
+        <TextField field={fields.confirmPassword} label="Confirm password" type="password" autoComplete="new-password" />
+        <button type="submit" className={`${primaryButtonClass} mt-2`} {...submitProps}>
+          {busy ? "Saving..." : "Set new password"}
+        </button>
+      </Form>
+    </AuthCard>
+  );
+}
+
+/** A refusal's Retry-After (429) reaches the browser; React Router sends route headers only from here. */
+export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) =>
+  actionHeaders.has("Retry-After") ? actionHeaders : loaderHeaders;
+
+export const meta: Route.MetaFunction = ({ matches }) => titleMeta(matches, "Reset password");
