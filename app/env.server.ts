@@ -34,6 +34,7 @@ const EnvSchema = z.object({
   DATA_DIR: optionalString.default("./data"),
   DATABASE_URL: url(["postgres:", "postgresql:"], "postgres://user:password@host:5432/database"),
   SITE_NAME: optionalString.default("DevPerspective"),
+  TRUST_PROXY: z.enum(["0", "1"], { message: 'must be "1" (behind a trusted reverse proxy) or "0"' }).default("0"),
   SITE_URL: url(["http:", "https:"], "https://devperspective.example"),
   SMTP_URL: url(["smtp:", "smtps:"], "smtp://user:password@host:587"),
   MAIL_FROM: optionalString,

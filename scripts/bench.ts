@@ -213,7 +213,7 @@ function startReference(body: Buffer): Promise<ChildProcess> {
 async function main() {
   if (!fs.existsSync(path.join(root, process.env.BUILD_DIR ?? "build", "server/index.js"))) {
     log("building…");
-    run(process.execPath, [path.join(root, "node_modules/@react-router/dev/bin.js"), "build"], process.env);
+    run(process.execPath, [path.join(root, "node_modules/@react-router/dev/bin.cjs"), "build"], process.env);
   }
   const database = await freshDatabase();
   log(`database: ${database.kind}; seeding demo content + ${ARTICLES} synthetic articles…`);

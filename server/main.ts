@@ -49,7 +49,7 @@ type Runtime = {
 function ensureBuild() {
   if (fs.existsSync(buildEntry)) return;
   console.log("[start] no build found: building (one time)…");
-  const cli = path.join(root, "node_modules/@react-router/dev/bin.js");
+  const cli = path.join(root, "node_modules/@react-router/dev/bin.cjs");
   const result = spawnSync(process.execPath, [cli, "build"], { stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
   if (result.status !== 0) {
     console.error("[start] the build failed; see the output above.");
@@ -86,7 +86,7 @@ async function main() {
     const security = runtime.headersFor(nonce);
     for (const [name, value] of Object.entries(security)) res.setHeader(name, value);
     const request = createRequest(req, res);
-    const loadContext = runtime.createLoadContext({ nonce, clientIp: req.socket.remoteAddress ?? "unknown" });
+    const loadContext = runtime.createLoadContext({ nonce, clientIp: clientIp(req) });
     return { response: await handleRequest(request, loadContext as never), security };
   }
 
@@ -232,6 +232,21 @@ async function main() {
   };
   process.once("SIGTERM", () => stop("SIGTERM"));
   process.once("SIGINT", () => stop("SIGINT"));
+}
+
+/**
+ * The reader's address, for rate limits. Behind a reverse proxy or load balancer (TRUST_PROXY=1)
+ * it is the last X-Forwarded-For entry, the one our own proxy appended; earlier entries are the
+ * client's to invent.
+ */
+function clientIp(req: http.IncomingMessage) {
+  const direct = req.socket.remoteAddress ?? "unknown";
+  if (process.env.TRUST_PROXY !== "1") return direct;
+  const forwarded = String(req.headers["x-forwarded-for"] ?? "")
+    .split(",")
+    .map((part) => part.trim())
+    .filter(Boolean);
+  return forwarded.at(-1) ?? direct;
 }
 
 const COMPRESSIBLE = /^(text\/|application\/(json|xml|rss\+xml|atom\+xml|feed\+json|ld\+json|javascript)|image\/svg\+xml)/;

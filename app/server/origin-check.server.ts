@@ -10,7 +10,8 @@ export function isCrossSiteWrite(request: Request): boolean {
   const fetchSite = request.headers.get("Sec-Fetch-Site");
   if (fetchSite && fetchSite !== "same-origin" && fetchSite !== "none") return true;
   const origin = request.headers.get("Origin");
-  const host = request.headers.get("X-Forwarded-Host") ?? request.headers.get("Host") ?? new URL(request.url).host;
+  const forwardedHost = process.env.TRUST_PROXY === "1" ? request.headers.get("X-Forwarded-Host") : null;
+  const host = forwardedHost ?? request.headers.get("Host") ?? new URL(request.url).host;
   if (origin && origin !== "null") {
     try {
       return new URL(origin).host !== host;
