@@ -96,7 +96,7 @@ async function main() {
     res.setHeader("Vary", "Accept-Encoding");
     res.setHeader("X-Cache", outcome);
     res.setHeader("Server-Timing", `cache;desc="${outcome}"`);
-    if (req.headers["if-none-match"] === page.etag) {
+    if (notModified(req, page)) {
       res.writeHead(304);
       res.end();
       return;
@@ -232,6 +232,15 @@ async function main() {
   };
   process.once("SIGTERM", () => stop("SIGTERM"));
   process.once("SIGINT", () => stop("SIGINT"));
+}
+
+/** Conditional GET against a cached page: If-None-Match first, else If-Modified-Since. */
+function notModified(req: http.IncomingMessage, page: CachedPage) {
+  const ifNoneMatch = req.headers["if-none-match"];
+  if (ifNoneMatch) return ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === page.etag);
+  const since = Date.parse(String(req.headers["if-modified-since"] ?? ""));
+  const lastModified = Date.parse(page.headers.find(([name]) => name === "last-modified")?.[1] ?? "");
+  return Number.isFinite(since) && Number.isFinite(lastModified) && lastModified <= since;
 }
 
 /**

@@ -8,7 +8,7 @@ import { FormAlert, type FormAlertData, useAlertToast } from "~/components/auth/
 import { TextField } from "~/components/auth/form-fields";
 import { useAccountForm } from "~/components/auth/use-account-form";
 import { EMAIL_ONLY_TEXT_FIELDS, EmailOnlySchema, FORM_TOASTS } from "~/lib/account-schemas";
-import { titleMeta } from "~/lib/meta";
+import { noindexMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/forgot-password";
 
@@ -70,4 +70,4 @@ export default function ForgotPasswordPage() {
 export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) =>
   actionHeaders.has("Retry-After") ? actionHeaders : loaderHeaders;
 
-export const meta: Route.MetaFunction = ({ matches }) => titleMeta(matches, "Forgot password");
+export const meta: Route.MetaFunction = ({ matches }) => noindexMeta(matches, "Forgot password");

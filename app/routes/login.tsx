@@ -11,7 +11,7 @@ import { TextField } from "~/components/auth/form-fields";
 import { OAuthButtons } from "~/components/auth/oauth-buttons";
 import { useAccountForm } from "~/components/auth/use-account-form";
 import { FORM_TOASTS, LOGIN_TEXT_FIELDS, LoginSchema } from "~/lib/account-schemas";
-import { titleMeta } from "~/lib/meta";
+import { noindexMeta } from "~/lib/seo";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/login";
@@ -138,4 +138,4 @@ export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders })
   actionHeaders.has("Retry-After") ? actionHeaders : loaderHeaders;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  titleMeta(matches, "Login", "Sign in to DevPerspective with your email and password, GitHub or Google.");
+  noindexMeta(matches, "Login");

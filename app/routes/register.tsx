@@ -10,7 +10,7 @@ import { CheckboxField, TextField } from "~/components/auth/form-fields";
 import { OAuthButtons } from "~/components/auth/oauth-buttons";
 import { useAccountForm } from "~/components/auth/use-account-form";
 import { blockedSubmitToast, REGISTER_TEXT_FIELDS, RegisterSchema } from "~/lib/account-schemas";
-import { titleMeta } from "~/lib/meta";
+import { noindexMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/register";
 
@@ -100,4 +100,4 @@ export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders })
   actionHeaders.has("Retry-After") ? actionHeaders : loaderHeaders;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  titleMeta(matches, "Register", "Create a DevPerspective account with your email, GitHub or Google.");
+  noindexMeta(matches, "Register");

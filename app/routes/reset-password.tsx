@@ -13,7 +13,7 @@ import { FormAlert, type FormAlertData, useAlertToast } from "~/components/auth/
 import { TextField } from "~/components/auth/form-fields";
 import { useAccountForm } from "~/components/auth/use-account-form";
 import { FORM_TOASTS, RESET_PASSWORD_TEXT_FIELDS, ResetPasswordSchema } from "~/lib/account-schemas";
-import { titleMeta } from "~/lib/meta";
+import { noindexMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/reset-password";
 
@@ -97,4 +97,4 @@ export default function ResetPasswordPage() {
 export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) =>
   actionHeaders.has("Retry-After") ? actionHeaders : loaderHeaders;
 
-export const meta: Route.MetaFunction = ({ matches }) => titleMeta(matches, "Reset password");
+export const meta: Route.MetaFunction = ({ matches }) => noindexMeta(matches, "Reset password");

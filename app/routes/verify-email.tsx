@@ -13,7 +13,7 @@ import { FormAlert, type FormAlertData, useAlertToast } from "~/components/auth/
 import { TextField } from "~/components/auth/form-fields";
 import { useAccountForm } from "~/components/auth/use-account-form";
 import { EMAIL_ONLY_TEXT_FIELDS, EmailOnlySchema, FORM_TOASTS } from "~/lib/account-schemas";
-import { titleMeta } from "~/lib/meta";
+import { noindexMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/verify-email";
 
@@ -127,4 +127,4 @@ export default function VerifyEmailPage() {
 export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) =>
   actionHeaders.has("Retry-After") ? actionHeaders : loaderHeaders;
 
-export const meta: Route.MetaFunction = ({ matches }) => titleMeta(matches, "Verify your email");
+export const meta: Route.MetaFunction = ({ matches }) => noindexMeta(matches, "Verify your email");
