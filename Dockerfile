@@ -9,7 +9,7 @@ RUN npm ci --no-audit --no-fund
 
 FROM deps AS build
 COPY . .
-RUN npx react-router build && npm prune --omit=dev
+RUN npm run build && npm prune --omit=dev
 
 FROM node:24-slim AS runtime
 ENV NODE_ENV=production \
@@ -22,6 +22,7 @@ COPY --from=build --chown=node:node /app/package.json ./
 COPY --from=build --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/build ./build
 COPY --from=build --chown=node:node /app/server ./server
+COPY --from=build --chown=node:node /app/scripts/compress-assets.ts ./scripts/compress-assets.ts
 COPY --from=build --chown=node:node /app/drizzle ./drizzle
 RUN mkdir -p /data && chown node:node /data
 VOLUME ["/data"]

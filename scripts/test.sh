@@ -28,7 +28,7 @@ step "Unit and database tests${TEST_DATABASE_URL:+ (PGlite and PostgreSQL)}"
 npx vitest run
 
 step "Build"
-npx react-router build
+npm run build
 
 step "Browser tests (JavaScript on and off)"
 E2E_DATA_DIR="$(mktemp -d -t devperspective-e2e-XXXXXX)"

@@ -16,6 +16,7 @@ import { pathToFileURL } from "node:url";
 import { createHeaders, createRequest, sendResponse } from "@remix-run/node-fetch-server";
 import type { ServerBuild } from "react-router";
 import sirv from "sirv";
+import { compressAssets } from "../scripts/compress-assets.ts";
 import { checkRequestLine, MAX_BODY_BYTES } from "./request-guard.ts";
 import {
   type CachedPage,
@@ -55,6 +56,7 @@ function ensureBuild() {
     console.error("[start] the build failed; see the output above.");
     process.exit(1);
   }
+  compressAssets(clientDir);
 }
 
 function fail(error: unknown): never {

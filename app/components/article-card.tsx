@@ -24,6 +24,7 @@ export function CategoryBadge({ name, className = "" }: { name: string | null | 
   const label = name?.trim() || FALLBACK_CATEGORY;
   return (
     <span
+      data-category-badge
       className={`inline-flex w-fit items-center rounded-full px-2.5 py-0.5 text-xs font-semibold tracking-wide ${categoryBadgeClass(label)} ${className}`}
     >
       {label}
@@ -50,11 +51,10 @@ export function ArticleCard({
 
   return (
     <article className="h-full" data-testid="article-card">
-      <Link
-        to={`/post/${article.slug}`}
-        aria-labelledby={titleId}
-        aria-describedby={detailsId}
-        className={`group flex h-full overflow-hidden rounded-xl border border-line bg-surface-raised shadow-sm transition hover:-translate-y-0.5 hover:border-line-strong hover:shadow-md focus-visible:-translate-y-0.5 ${
+      {/* One link per card: the title. Its ::after covers the whole card, so the card is one
+          click target while the link's name stays the title (what a screen reader announces). */}
+      <div
+        className={`group relative flex h-full overflow-hidden rounded-xl border border-line bg-surface-raised shadow-sm transition hover:-translate-y-0.5 hover:border-line-strong hover:shadow-md has-[a:focus-visible]:-translate-y-0.5 has-[a:focus-visible]:outline-2 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-brand ${
           isList ? "flex-row items-stretch" : "flex-col"
         }`}
       >
@@ -83,7 +83,13 @@ export function ArticleCard({
               isList ? "text-base leading-snug sm:text-lg" : "text-lg leading-snug"
             }`}
           >
-            {article.title}
+            <Link
+              to={`/post/${article.slug}`}
+              aria-describedby={detailsId}
+              className="after:absolute after:inset-0 after:content-[''] focus-visible:outline-none"
+            >
+              {article.title}
+            </Link>
           </h3>
           <div id={detailsId} className="flex flex-1 flex-col gap-3">
             {article.snippetHtml ? (
@@ -106,7 +112,7 @@ export function ArticleCard({
             </p>
           </div>
         </div>
-      </Link>
+      </div>
     </article>
   );
 }

@@ -29,7 +29,7 @@ async function categoryId(page: Page, name: string) {
 
 /** Every card's category badge (the first line of its details). */
 async function cardCategories(list: Locator) {
-  return list.evaluateAll((nodes) => nodes.map((node) => node.querySelector("a > div:nth-child(2) > span")?.textContent?.trim() ?? ""));
+  return list.evaluateAll((nodes) => nodes.map((node) => node.querySelector("[data-category-badge]")?.textContent?.trim() ?? ""));
 }
 
 test.describe("search", () => {
