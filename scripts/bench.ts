@@ -8,6 +8,7 @@
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -143,22 +144,32 @@ const SEARCHES = [
 
 type RouteSpec = { name: string; paths: string[]; headers?: Record<string, string> };
 
+// Every browser asks for compressed responses; so does the benchmark.
+const BROWSER_HEADERS = { "Accept-Encoding": "br, gzip", Accept: "text/html,application/xhtml+xml,*/*;q=0.8" };
+
+/** The exact bytes a browser receives for `pathname` (still compressed), with their encoding. */
+function fetchRaw(pathname: string): Promise<{ body: Buffer; encoding: string | undefined }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(`${BASE}${pathname}`, { headers: BROWSER_HEADERS }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk) => chunks.push(chunk));
+        response.on("end", () => resolve({ body: Buffer.concat(chunks), encoding: response.headers["content-encoding"] }));
+      })
+      .on("error", reject);
+  });
+}
+
 async function drive(route: RouteSpec, port = PORT) {
-  let i = 0;
+  // A single autocannon process saturates one core before this server does (measured: client
+  // 100 % CPU, server 20 % on cached pages), so it runs in two worker threads. Each connection
+  // cycles through the route's paths.
   const result = await autocannon({
     url: `http://127.0.0.1:${port}`,
     connections: CONNECTIONS,
     duration: DURATION,
-    requests: [
-      {
-        method: "GET",
-        headers: route.headers,
-        setupRequest: (request) => {
-          request.path = route.paths[i++ % route.paths.length]!;
-          return request;
-        },
-      },
-    ],
+    workers: 2,
+    requests: route.paths.map((path) => ({ method: "GET" as const, path, headers: { ...BROWSER_HEADERS, ...route.headers } })),
   });
   return {
     route: route.name,
@@ -200,13 +211,15 @@ async function assetWeight(pagePath: string) {
   return { page: pagePath, jsKbGzip: await size(urls), cssKbGzip: await size(css) };
 }
 
-function startReference(body: Buffer): Promise<ChildProcess> {
+function startReference(body: Buffer, encoding: string | undefined): Promise<ChildProcess> {
   const source = `
     const http = require("node:http");
     const body = Buffer.from(process.argv[1], "base64");
-    http.createServer((req, res) => { res.writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Content-Length": body.length }); res.end(body); })
+    const headers = { "Content-Type": "text/html; charset=utf-8", "Content-Length": body.length };
+    if (process.argv[2]) headers["Content-Encoding"] = process.argv[2];
+    http.createServer((req, res) => { res.writeHead(200, headers); res.end(body); })
       .listen(${REFERENCE_PORT}, "127.0.0.1", () => process.send && process.send("ready"));`;
-  const child = spawn(process.execPath, ["-e", source, body.toString("base64")], { stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  const child = spawn(process.execPath, ["-e", source, body.toString("base64"), encoding ?? ""], { stdio: ["ignore", "inherit", "inherit", "ipc"] });
   return new Promise((resolve) => child.once("message", () => resolve(child)));
 }
 
@@ -246,16 +259,20 @@ async function main() {
     log("warming up…");
     for (const route of routes) for (const p of route.paths.slice(0, 200)) await (await fetch(`${BASE}${p}`, { headers: route.headers })).arrayBuffer();
 
-    const articleBytes = Buffer.from(await (await fetch(`${BASE}${sample.posts[0]}`)).arrayBuffer());
-    reference = await startReference(articleBytes);
-    log(`reference: bare node:http with the article page's ${articleBytes.length} bytes`);
+    const article = await fetchRaw(sample.posts[0]!);
+    reference = await startReference(article.body, article.encoding);
+    log(`reference: bare node:http with the article page's exact ${article.body.length} bytes (${article.encoding ?? "identity"})`);
     const referenceResult = await drive({ name: "reference (node:http, article bytes)", paths: ["/"] }, REFERENCE_PORT);
 
     const results = [];
     for (const route of routes) {
       log(`driving ${route.name} for ${DURATION} s…`);
       const result = await drive(route);
-      results.push({ ...result, ratioToReference: Math.round((result.reqPerSec / referenceResult.reqPerSec) * 1000) / 1000 });
+      results.push({
+        ...result,
+        ratioToReference: Math.round((result.reqPerSec / referenceResult.reqPerSec) * 1000) / 1000,
+        serverPeakRssMbSoFar: peakRssMb(server.pid!),
+      });
     }
 
     log("measuring server time of uncached renders…");

@@ -92,12 +92,12 @@ async function main() {
     return { response: await handleRequest(request, loadContext as never), security };
   }
 
-  function sendCached(req: http.IncomingMessage, res: http.ServerResponse, page: CachedPage, outcome: string) {
+  function sendCached(req: http.IncomingMessage, res: http.ServerResponse, page: CachedPage, outcome: string, renderMs?: number) {
     for (const [name, value] of page.headers) res.setHeader(name, value);
     res.setHeader("ETag", page.etag);
     res.setHeader("Vary", "Accept-Encoding");
     res.setHeader("X-Cache", outcome);
-    res.setHeader("Server-Timing", `cache;desc="${outcome}"`);
+    res.setHeader("Server-Timing", `cache;desc="${outcome}"${renderMs === undefined ? "" : `, app;dur=${renderMs.toFixed(1)}`}`);
     if (notModified(req, page)) {
       res.writeHead(304);
       res.end();
@@ -126,7 +126,7 @@ async function main() {
         return toCachedPage(response, security);
       });
       const result = await page;
-      if (result) return sendCached(req, res, result, shared ? "HIT" : "MISS");
+      if (result) return sendCached(req, res, result, shared ? "HIT" : "MISS", shared ? undefined : performance.now() - startedAt);
       if (own.uncached) return sendApp(req, res, own.uncached, startedAt);
       // Another request rendered a page that could not be stored: render this one ourselves.
     }

@@ -51,6 +51,7 @@ export function readSessionToken(request: Request): string | null {
 
 /** Starts a session for `userId`; returns the Set-Cookie header value. */
 export async function createSession(userId: number, request: Request): Promise<string> {
+  sessionsByRequest.delete(request);
   const db = await getDb();
   const token = randomBytes(32).toString("base64url");
   const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
@@ -69,7 +70,19 @@ export async function createSession(userId: number, request: Request): Promise<s
  * The signed-in user, or null. `setCookie` is set when the session was renewed and the
  * response must carry the new expiry.
  */
-export async function getSession(request: Request): Promise<{ user: SessionUser; setCookie: string | null } | null> {
+export function getSession(request: Request): Promise<{ user: SessionUser; setCookie: string | null } | null> {
+  // The root, the layout and the page all ask: one query per request.
+  let pending = sessionsByRequest.get(request);
+  if (!pending) {
+    pending = loadSession(request);
+    sessionsByRequest.set(request, pending);
+  }
+  return pending;
+}
+
+const sessionsByRequest = new WeakMap<Request, Promise<{ user: SessionUser; setCookie: string | null } | null>>();
+
+async function loadSession(request: Request): Promise<{ user: SessionUser; setCookie: string | null } | null> {
   const token = readSessionToken(request);
   if (!token) return null;
   const db = await getDb();
@@ -100,6 +113,7 @@ export async function getSession(request: Request): Promise<{ user: SessionUser;
 
 /** Ends the request's session; returns the Set-Cookie header value that clears the cookie. */
 export async function destroySession(request: Request): Promise<string> {
+  sessionsByRequest.delete(request);
   const token = readSessionToken(request);
   if (token) {
     const db = await getDb();
