@@ -11,7 +11,7 @@ import { requireAdmin } from "~/auth/guards.server";
 import { AdminPageHeader } from "~/components/admin/admin-shell";
 import { DeleteArticleDialog, type DeleteTarget } from "~/components/admin/delete-dialog";
 import { LocalDate } from "~/components/admin/local-date";
-import { AdminPagination } from "~/components/admin/pagination";
+import { Pagination } from "~/components/ui/pagination";
 import { adminButton, adminInput } from "~/components/admin/ui";
 import { ReadErrorNotice } from "~/components/read-error-notice";
 import { getDb } from "~/db/db.server";
@@ -188,7 +188,16 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </div>
         ) : null}
 
-        {list ? <AdminPagination page={list.page} pageCount={list.pageCount} href={(n) => dashboardHref(list.query, n)} /> : null}
+        {list ? (
+          <Pagination
+            page={list.page}
+            pageCount={list.pageCount}
+            hrefFor={(n) => dashboardHref(list.query, n)}
+            radius={2}
+            summary
+            className="flex flex-wrap items-center justify-between gap-3 border-t border-line px-4 py-3 sm:px-6"
+          />
+        ) : null}
       </section>
 
       <DeleteArticleDialog target={target} returnPath={returnPath} onClosed={() => setTarget(null)} fallbackFocus={() => headingRef.current} />

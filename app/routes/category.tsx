@@ -9,8 +9,8 @@ import {
   parsePageParam,
 } from "~/articles/articles.server";
 import { ArticleCardList } from "~/components/article-card";
-import { Pagination } from "~/components/category/pagination";
-import { type ListView, parseView, ViewToggle } from "~/components/category/view-toggle";
+import { Pagination } from "~/components/ui/pagination";
+import { type ListView, listingSearch, parseView, ViewToggle } from "~/components/category/view-toggle";
 import { TOPICS } from "~/components/home/explore-topics";
 import { ReadErrorNotice } from "~/components/read-error-notice";
 import { env } from "~/env.server";
@@ -124,7 +124,12 @@ export default function CategoryPage({ loaderData, params }: Route.ComponentProp
         ) : (
           <>
             <ArticleCardList articles={listing.articles} variant={view} eagerCount={view === "list" ? 2 : 3} />
-            <Pagination pathname={pathname} page={listing.page} pageCount={listing.pageCount} view={view} />
+            <Pagination
+              page={listing.page}
+              pageCount={listing.pageCount}
+              hrefFor={(n) => `${pathname}${listingSearch({ view, page: n })}`}
+              className="mt-12 flex justify-center"
+            />
           </>
         )}
       </div>

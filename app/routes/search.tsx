@@ -1,7 +1,7 @@
 import { data, Link, redirect, useNavigation } from "react-router";
 import { ArticleCardList } from "~/components/article-card";
 import { ReadErrorNotice } from "~/components/read-error-notice";
-import { Pagination } from "~/components/search/pagination";
+import { Pagination } from "~/components/ui/pagination";
 import { SearchForm } from "~/components/search/search-form";
 import { seoMeta } from "~/lib/seo";
 import { READ_ERROR_STATUS, type ReadError, readErrorFrom } from "~/lib/read-error";

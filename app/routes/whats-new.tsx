@@ -7,7 +7,8 @@ import {
   parsePageParam,
 } from "~/articles/articles.server";
 import { ArticleCardList } from "~/components/article-card";
-import { Pagination } from "~/components/category/pagination";
+import { listingSearch } from "~/components/category/view-toggle";
+import { Pagination } from "~/components/ui/pagination";
 import { ReadErrorNotice } from "~/components/read-error-notice";
 import { seoMeta } from "~/lib/seo";
 import { READ_ERROR_STATUS, type ReadError, readErrorFrom } from "~/lib/read-error";
@@ -71,7 +72,12 @@ export default function WhatsNew({ loaderData }: Route.ComponentProps) {
           <>
             <h2 className="sr-only">Updates</h2>
             <ArticleCardList articles={listing.articles} eagerCount={3} />
-            <Pagination pathname="/whats-new" page={listing.page} pageCount={listing.pageCount} view="grid" />
+            <Pagination
+              page={listing.page}
+              pageCount={listing.pageCount}
+              hrefFor={(n) => `/whats-new${listingSearch({ view: "grid", page: n })}`}
+              className="mt-12 flex justify-center"
+            />
           </>
         )}
       </div>

@@ -25,20 +25,34 @@ const idle = "border-line bg-surface-raised text-ink hover:border-line-strong ho
 const current = "border-brand bg-brand text-brand-ink";
 const disabled = "border-line bg-surface text-ink-muted opacity-60";
 
+/** The one pagination of the site: search, categories, What's New and the admin dashboard. */
 export function Pagination({
   page,
   pageCount,
   hrefFor,
   label = "Pagination",
+  radius = 1,
+  summary = false,
+  className = "mt-10 flex justify-center",
 }: {
   page: number;
   pageCount: number;
   hrefFor: (page: number) => string;
   label?: string;
+  /** How many page numbers to show each side of the current one. */
+  radius?: number;
+  /** Show "Page N of M" beside the links (the dashboard). */
+  summary?: boolean;
+  className?: string;
 }) {
   if (pageCount <= 1) return null;
   return (
-    <nav aria-label={label} className="mt-10 flex justify-center">
+    <nav aria-label={label} className={className}>
+      {summary ? (
+        <p className="text-sm text-ink-muted">
+          Page {page} of {pageCount}
+        </p>
+      ) : null}
       <ul className="flex flex-wrap items-center justify-center gap-2">
         <li>
           {page > 1 ? (
@@ -53,7 +67,7 @@ export function Pagination({
             </span>
           )}
         </li>
-        {pageWindow(page, pageCount).map((n, index) =>
+        {pageWindow(page, pageCount, radius).map((n, index) =>
           n === null ? (
             <li key={`gap-${index}`} aria-hidden="true" className="px-1 text-ink-muted max-sm:hidden">
               …
