@@ -14,6 +14,8 @@ export function Toaster({ toast }: { toast: Toast | null }) {
   useEffect(() => {
     if (!toast || shown.current === toast) return;
     shown.current = toast;
+    // A success supersedes earlier errors still queued (a failed sign-in, then a good one).
+    if (toast.type === "success") showToast.dismiss();
     const show = toast.type === "success" ? showToast.success : toast.type === "error" ? showToast.error : showToast.info;
     show(toast.title, { description: toast.description });
   }, [toast]);
