@@ -5,6 +5,7 @@
  */
 import { type FormEvent, type RefObject, useEffect, useId, useRef, useState } from "react";
 import { Link, NavLink, useLocation, useNavigate } from "react-router";
+import { ChevronIcon, SearchIcon } from "~/components/ui/icons";
 
 export type HeaderUser = { name: string };
 
@@ -102,7 +103,7 @@ function SearchForm({ className = "", onSearched }: { className?: string; onSear
           type="submit"
           className="absolute top-1 right-1 inline-flex size-8 items-center justify-center rounded-full text-ink-muted hover:bg-surface hover:text-ink"
         >
-          <SearchIcon />
+          <SearchIcon className="size-4" />
           <span className="sr-only">Search</span>
         </button>
       </form>
@@ -301,23 +302,6 @@ export function BrandMark({ className = "" }: { className?: string }) {
         strokeLinecap="round"
         strokeLinejoin="round"
       />
-    </svg>
-  );
-}
-
-function SearchIcon() {
-  return (
-    <svg viewBox="0 0 20 20" className="size-4" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true" focusable="false">
-      <circle cx="9" cy="9" r="6" />
-      <path d="m13.5 13.5 4 4" strokeLinecap="round" />
-    </svg>
-  );
-}
-
-function ChevronIcon({ className = "" }: { className?: string }) {
-  return (
-    <svg viewBox="0 0 20 20" className={className} fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true" focusable="false">
-      <path d="m5 8 5 5 5-5" strokeLinecap="round" strokeLinejoin="round" />
     </svg>
   );
 }

@@ -8,6 +8,7 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { Form, Link, useNavigate } from "react-router";
 import { type SearchCategory, searchHref } from "~/search/search-params";
+import { ChevronIcon, SearchIcon } from "~/components/ui/icons";
 
 export function SearchForm({
   q,
@@ -149,27 +150,10 @@ export function SearchForm({
   );
 }
 
-function SearchIcon({ className = "" }: { className?: string }) {
-  return (
-    <svg viewBox="0 0 20 20" className={className} fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true" focusable="false">
-      <circle cx="9" cy="9" r="6" />
-      <path d="m13.5 13.5 4 4" strokeLinecap="round" />
-    </svg>
-  );
-}
-
 function FilterIcon({ className = "" }: { className?: string }) {
   return (
     <svg viewBox="0 0 20 20" className={className} fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true" focusable="false">
       <path d="M3 5h14M6 10h8M9 15h2" strokeLinecap="round" />
-    </svg>
-  );
-}
-
-function ChevronIcon({ className = "" }: { className?: string }) {
-  return (
-    <svg viewBox="0 0 20 20" className={className} fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true" focusable="false">
-      <path d="m5 8 5 5 5-5" strokeLinecap="round" strokeLinejoin="round" />
     </svg>
   );
 }

@@ -114,7 +114,7 @@ test.describe("interview prep", () => {
       await expect(cards(target).first().locator(".prose-article")).toBeVisible();
     };
     await openFirstAnswer(page);
-    await expectNoSeriousAxeViolations(page, jsEnabled, openFirstAnswer);
+    await expectNoSeriousAxeViolations(page, jsEnabled, { prepare: openFirstAnswer });
     await page.goto("/interview-prep");
     await expectNoSeriousAxeViolations(page, jsEnabled);
   });

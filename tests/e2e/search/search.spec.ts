@@ -266,7 +266,7 @@ test.describe("search", () => {
     await hydrated(page, jsEnabled);
     await expectNoSeriousAxeViolations(page, jsEnabled);
     await openFilters(page);
-    await expectNoSeriousAxeViolations(page, jsEnabled, openFilters);
+    await expectNoSeriousAxeViolations(page, jsEnabled, { prepare: openFilters });
     await page.goto("/search?q=zzqxjvkw");
     await expectNoSeriousAxeViolations(page, jsEnabled);
   });
