@@ -4,21 +4,30 @@
  */
 import type { IncomingMessage } from "node:http";
 
-/** Forms and feeds need no more; larger bodies get 413 before they are read. */
-export const MAX_BODY_BYTES = 1024 * 1024;
+/**
+ * The largest body any route may accept; larger ones get 413 before they are read. Each form sets
+ * its own, lower limit when it reads the body (app/http/form.server.ts: 1 MB unless the route asks
+ * for more, as an image upload of 10 MB in a multipart form will).
+ */
+export const MAX_BODY_BYTES = 12 * 1024 * 1024;
 
-// The site speaks HTML forms: GET and POST (and HEAD). TRACE, PUT, DELETE… have no handler.
-const ALLOWED_METHODS = new Set(["GET", "HEAD", "POST"]);
-const HOST_PATTERN = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+// The site speaks HTML forms: GET, HEAD and POST. PUT, PATCH and DELETE get a 405 or 404 per route
+// (route-methods.ts); TRACE, OPTIONS, CONNECT and unknown methods have no handler anywhere.
+const ROUTED_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"]);
+const HOST_PATTERN =
+  /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
 
-export type Refusal = { status: number; message: string };
+export type Refusal = { status: number; message: string; headers?: Record<string, string> };
 
 export function checkRequestLine(req: IncomingMessage): Refusal | null {
   const method = req.method ?? "";
-  if (!ALLOWED_METHODS.has(method)) return { status: 405, message: "Method Not Allowed" };
+  if (!ROUTED_METHODS.has(method)) {
+    return { status: 405, message: "Method Not Allowed", headers: { Allow: "GET, HEAD, POST" } };
+  }
   const target = req.url ?? "";
   // Origin-form only: "GET http://other.example/" and "*" are not ours to answer.
-  if (!target.startsWith("/") || target.startsWith("//")) return { status: 400, message: "Bad Request: request target" };
+  if (!target.startsWith("/") || target.startsWith("//"))
+    return { status: 400, message: "Bad Request: request target" };
   const host = req.headers.host;
   if (!host || !HOST_PATTERN.test(host)) return { status: 400, message: "Bad Request: Host header" };
   if (/%00/i.test(target) || target.includes("\0")) return { status: 400, message: "Bad Request: NUL byte" };
@@ -30,7 +39,12 @@ export function checkRequestLine(req: IncomingMessage): Refusal | null {
   } catch {
     return { status: 400, message: "Bad Request: malformed percent-encoding" };
   }
-  if (method === "POST" && req.headers["content-length"] === undefined && req.headers["transfer-encoding"]) {
+  if (
+    method !== "GET" &&
+    method !== "HEAD" &&
+    req.headers["content-length"] === undefined &&
+    req.headers["transfer-encoding"]
+  ) {
     return { status: 411, message: "Length Required" };
   }
   return null;

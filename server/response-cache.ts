@@ -8,7 +8,7 @@
  *   raw size, so thousands of pages fit), and decompressed for the rare client that wants neither.
  * - The page's nonce-based CSP is rewritten to hashes of the page's own inline scripts, so a
  *   cached page never shares a nonce with other responses and still runs exactly its scripts.
- * - Every write of public content clears the cache (see app/server/content-events.server.ts),
+ * - Every write of public content clears the cache (see app/http/content-events.server.ts),
  *   locally and on other instances; entries also expire after a TTL, as a safety net.
  * - Concurrent misses for one URL render once.
  */
@@ -28,9 +28,19 @@ export type CachedPage = {
 };
 
 const PERSONAL_COOKIE = /(?:^|;\s*)dp_[a-z_]+=/;
-const COMPRESSIBLE = /^(text\/|application\/(json|xml|rss\+xml|atom\+xml|feed\+json|javascript|x-ndjson)|image\/svg\+xml)/;
+const COMPRESSIBLE =
+  /^(text\/|application\/(json|xml|rss\+xml|atom\+xml|feed\+json|javascript|x-ndjson)|image\/svg\+xml)/;
 // Headers that describe one response on the wire rather than the page.
-const HOP_HEADERS = new Set(["content-length", "content-encoding", "transfer-encoding", "connection", "keep-alive", "date", "server-timing", "vary"]);
+const HOP_HEADERS = new Set([
+  "content-length",
+  "content-encoding",
+  "transfer-encoding",
+  "connection",
+  "keep-alive",
+  "date",
+  "server-timing",
+  "vary",
+]);
 
 export function isCacheableRequest(req: IncomingMessage) {
   if (req.method !== "GET" && req.method !== "HEAD") return false;
@@ -52,7 +62,11 @@ export function cspWithScriptHashes(csp: string, html: string) {
   for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
     const attributes = match[1] ?? "";
     if (/\bsrc\s*=/.test(attributes) || /type\s*=\s*"application\/(ld\+)?json"/.test(attributes)) continue;
-    hashes.add(`'sha256-${createHash("sha256").update(match[2] ?? "").digest("base64")}'`);
+    hashes.add(
+      `'sha256-${createHash("sha256")
+        .update(match[2] ?? "")
+        .digest("base64")}'`,
+    );
   }
   return csp.replace(/'nonce-[^']*'/, [...hashes].join(" ") || "'none'");
 }
@@ -64,7 +78,10 @@ export function storable(response: Response) {
   return /\bpublic\b/.test(cacheControl) && !/\b(no-store|private)\b/.test(cacheControl);
 }
 
-export async function toCachedPage(response: Response, headersFromServer: Record<string, string | number | string[]>): Promise<CachedPage> {
+export async function toCachedPage(
+  response: Response,
+  headersFromServer: Record<string, string | number | string[]>,
+): Promise<CachedPage> {
   const identity = Buffer.from(await response.arrayBuffer());
   const type = response.headers.get("Content-Type") ?? "";
   const headers: Array<[string, string]> = [];
@@ -72,7 +89,8 @@ export async function toCachedPage(response: Response, headersFromServer: Record
   for (const [name, value] of Object.entries(headersFromServer)) merged.set(name.toLowerCase(), String(value));
   for (const [name, value] of response.headers) merged.set(name.toLowerCase(), value);
   const csp = merged.get("content-security-policy");
-  if (csp && type.startsWith("text/html")) merged.set("content-security-policy", cspWithScriptHashes(csp, identity.toString("utf8")));
+  if (csp && type.startsWith("text/html"))
+    merged.set("content-security-policy", cspWithScriptHashes(csp, identity.toString("utf8")));
   for (const [name, value] of merged) if (!HOP_HEADERS.has(name) && name !== "etag") headers.push([name, value]);
   const compressible = COMPRESSIBLE.test(type) && identity.length > 512;
   return {
@@ -88,7 +106,8 @@ export async function toCachedPage(response: Response, headersFromServer: Record
 export function createResponseCache(options: { maxBytes?: number; ttlMs?: number } = {}) {
   const cache = new LRUCache<string, CachedPage>({
     maxSize: options.maxBytes ?? 48 * 1024 * 1024,
-    sizeCalculation: (page) => (page.identity?.length ?? 0) + (page.gzip?.length ?? 0) + (page.brotli?.length ?? 0) + 512,
+    sizeCalculation: (page) =>
+      (page.identity?.length ?? 0) + (page.gzip?.length ?? 0) + (page.brotli?.length ?? 0) + 512,
     ttl: options.ttlMs ?? 5 * 60 * 1000,
   });
   const inFlight = new Map<string, Promise<CachedPage | null>>();
@@ -135,5 +154,8 @@ export function pickEncoding(page: CachedPage, acceptEncoding: string | undefine
   const accept = acceptEncoding ?? "";
   if (page.brotli && /\bbr\b/.test(accept)) return { body: page.brotli, encoding: "br" as const };
   if (page.gzip && /\bgzip\b/.test(accept)) return { body: page.gzip, encoding: "gzip" as const };
-  return { body: page.identity ?? (page.brotli ? brotliDecompressSync(page.brotli) : gunzipSync(page.gzip!)), encoding: null };
+  return {
+    body: page.identity ?? (page.brotli ? brotliDecompressSync(page.brotli) : gunzipSync(page.gzip!)),
+    encoding: null,
+  };
 }

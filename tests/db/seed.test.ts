@@ -1,6 +1,6 @@
 import { count, eq, isNotNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "~/db/db.server";
+import { type DatabaseHandle, setDatabaseHandle } from "~/db/db.server";
 import { articles, authors, categories, interviewQuestions } from "~/db/schema";
 import { articles as demoArticles } from "~/db/seed-data/articles";
 import { authors as demoAuthors } from "~/db/seed-data/authors";
@@ -24,24 +24,25 @@ describe.each(testDatabaseKinds())("seed (%s)", (kind) => {
 
   beforeAll(async () => {
     handle = await openTestDatabase(kind);
+    setDatabaseHandle(handle);
   });
   afterAll(async () => {
     await handle?.close();
   });
 
   it("reports an empty database before seeding", async () => {
-    expect(await isDatabaseEmpty(handle.db)).toBe(true);
+    expect(await isDatabaseEmpty()).toBe(true);
   });
 
   it("seeds the demo content", async () => {
-    const summary = await seedDemoContent(handle.db);
+    const summary = await seedDemoContent();
     const after = await counts(handle);
     expect(summary).toEqual(after);
     expect(after.articles).toBeGreaterThanOrEqual(30);
     expect(after.authors).toBeGreaterThanOrEqual(4);
     expect(after.questions).toBeGreaterThanOrEqual(40);
     expect(after.categories).toBe(15);
-    expect(await isDatabaseEmpty(handle.db)).toBe(false);
+    expect(await isDatabaseEmpty()).toBe(false);
 
     const slugs = (await handle.db.select({ slug: categories.slug }).from(categories)).map((c) => c.slug).sort();
     expect(slugs).toEqual(demoCategories.map((c) => c.slug).sort());
@@ -82,7 +83,7 @@ describe.each(testDatabaseKinds())("seed (%s)", (kind) => {
 
   it("is idempotent", async () => {
     const before = await counts(handle);
-    const summary = await seedDemoContent(handle.db);
+    const summary = await seedDemoContent();
     expect(summary).toEqual({ categories: 0, authors: 0, articles: 0, questions: 0 });
     expect(await counts(handle)).toEqual(before);
   });
@@ -90,15 +91,15 @@ describe.each(testDatabaseKinds())("seed (%s)", (kind) => {
   it("adds synthetic articles with unique slugs", async () => {
     const before = await counts(handle);
     const progress: number[] = [];
-    const added = await seedSyntheticArticles(handle.db, 300, { onProgress: (done) => progress.push(done) });
+    const added = await seedSyntheticArticles(300, { onProgress: (done) => progress.push(done) });
     expect(added).toBe(300);
     expect(progress.at(-1)).toBe(300);
     const after = await counts(handle);
     expect(after.articles).toBe(before.articles + 300);
 
     // A second run with the same content seed must still produce fresh slugs.
-    expect(await seedSyntheticArticles(handle.db, 5, { seed: 1 })).toBe(5);
-    expect(await seedSyntheticArticles(handle.db, 5, { seed: 1 })).toBe(5);
+    expect(await seedSyntheticArticles(5, { seed: 1 })).toBe(5);
+    expect(await seedSyntheticArticles(5, { seed: 1 })).toBe(5);
 
     const slugs = (await handle.db.select({ slug: articles.slug }).from(articles)).map((a) => a.slug);
     expect(new Set(slugs).size).toBe(slugs.length);
@@ -107,8 +108,9 @@ describe.each(testDatabaseKinds())("seed (%s)", (kind) => {
 
   it("does not duplicate anything when two seeds run at once", async () => {
     const fresh = await openTestDatabase(kind);
+    setDatabaseHandle(fresh);
     try {
-      const [first, second] = await Promise.all([seedDemoContent(fresh.db), seedDemoContent(fresh.db)]);
+      const [first, second] = await Promise.all([seedDemoContent(), seedDemoContent()]);
       const after = await counts(fresh);
       expect(after).toEqual({
         categories: demoCategories.length,
@@ -119,11 +121,12 @@ describe.each(testDatabaseKinds())("seed (%s)", (kind) => {
       expect(first.authors + second.authors).toBe(after.authors);
       expect(first.articles + second.articles).toBe(after.articles);
     } finally {
+      setDatabaseHandle(handle);
       await fresh.close();
     }
   });
 
   it("rejects a negative count", async () => {
-    await expect(seedSyntheticArticles(handle.db, -1)).rejects.toThrow(RangeError);
+    await expect(seedSyntheticArticles(-1)).rejects.toThrow(RangeError);
   });
 });

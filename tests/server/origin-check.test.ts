@@ -1,12 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { isCrossSiteWrite } from "~/server/origin-check.server";
+import { isCrossSiteWrite } from "~/http/origin-check.server";
 
 const post = (headers: Record<string, string>) =>
   new Request("http://localhost:3000/login", { method: "POST", headers: { Host: "localhost:3000", ...headers } });
 
 describe("isCrossSiteWrite", () => {
   it("allows reads whatever their origin", () => {
-    expect(isCrossSiteWrite(new Request("http://localhost:3000/", { headers: { Origin: "https://evil.example" } }))).toBe(false);
+    expect(
+      isCrossSiteWrite(new Request("http://localhost:3000/", { headers: { Origin: "https://evil.example" } })),
+    ).toBe(false);
   });
 
   it("allows a same-origin post", () => {

@@ -15,8 +15,8 @@ describe("checkRequestLine", () => {
 
   it.each([
     ["TRACE", "/", 405],
-    ["PUT", "/", 405],
-    ["DELETE", "/post/x", 405],
+    ["OPTIONS", "/", 405],
+    ["PROPFIND", "/post/x", 405],
     ["GET", "http://other.example/", 400],
     ["GET", "*", 400],
     ["GET", "//evil/path", 400],
@@ -28,6 +28,11 @@ describe("checkRequestLine", () => {
     expect(checkRequestLine(request(method, url))?.status).toBe(status);
   });
 
+  it("names the methods the site speaks; PUT, PATCH and DELETE are left to the route (route-methods.ts)", () => {
+    expect(checkRequestLine(request("TRACE", "/"))?.headers).toEqual({ Allow: "GET, HEAD, POST" });
+    for (const method of ["PUT", "PATCH", "DELETE"]) expect(checkRequestLine(request(method, "/"))).toBeNull();
+  });
+
   it("refuses a malformed or missing Host", () => {
     expect(checkRequestLine(request("GET", "/", { host: "bad host" }))?.status).toBe(400);
     expect(checkRequestLine(request("GET", "/", { host: "a/b" }))?.status).toBe(400);
@@ -35,6 +40,8 @@ describe("checkRequestLine", () => {
   });
 
   it("asks for a length on a chunked POST", () => {
-    expect(checkRequestLine(request("POST", "/login", { host: "localhost", "transfer-encoding": "chunked" }))?.status).toBe(411);
+    expect(
+      checkRequestLine(request("POST", "/login", { host: "localhost", "transfer-encoding": "chunked" }))?.status,
+    ).toBe(411);
   });
 });

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { applyCachePolicy, PERSONAL_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } from "~/server/cache-policy.server";
+import { applyCachePolicy, PERSONAL_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } from "~/http/cache-policy.server";
 import {
   createResponseCache,
   cspWithScriptHashes,
@@ -12,7 +12,8 @@ import {
   toCachedPage,
 } from "../../server/response-cache";
 
-const req = (headers: Record<string, string> = {}, method = "GET") => ({ method, url: "/", headers }) as unknown as IncomingMessage;
+const req = (headers: Record<string, string> = {}, method = "GET") =>
+  ({ method, url: "/", headers }) as unknown as IncomingMessage;
 const sha = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
 
 describe("which requests and responses the page cache may keep", () => {
@@ -44,10 +45,14 @@ describe("which requests and responses the page cache may keep", () => {
     };
     expect(decide(new Request("http://x/"))).toBe(PUBLIC_CACHE_CONTROL);
     expect(decide(new Request("http://x/", { headers: { Cookie: "dp_session=a" } }))).toBe(PERSONAL_CACHE_CONTROL);
-    expect(decide(new Request("http://x/"), 200, { "Set-Cookie": "dp_toast=; Max-Age=0" })).toBe(PERSONAL_CACHE_CONTROL);
+    expect(decide(new Request("http://x/"), 200, { "Set-Cookie": "dp_toast=; Max-Age=0" })).toBe(
+      PERSONAL_CACHE_CONTROL,
+    );
     expect(decide(new Request("http://x/"), 404)).toBe("no-store");
     expect(decide(new Request("http://x/"), 503)).toBe("no-store");
-    expect(decide(new Request("http://x/"), 200, { "Cache-Control": "public, max-age=300" })).toBe("public, max-age=300");
+    expect(decide(new Request("http://x/"), 200, { "Cache-Control": "public, max-age=300" })).toBe(
+      "public, max-age=300",
+    );
   });
 });
 
@@ -56,12 +61,19 @@ describe("cached pages", () => {
 
   it("swap the nonce for hashes of exactly the page's inline scripts", () => {
     const csp = cspWithScriptHashes("default-src 'self'; script-src 'self' 'nonce-abc'; object-src 'none'", html);
-    expect(csp).toBe(`default-src 'self'; script-src 'self' ${sha("one()")} ${sha('import("/b.js")')}; object-src 'none'`);
+    expect(csp).toBe(
+      `default-src 'self'; script-src 'self' ${sha("one()")} ${sha('import("/b.js")')}; object-src 'none'`,
+    );
   });
 
   it("are stored with compressed variants, an ETag and the rewritten CSP", async () => {
-    const response = new Response(html, { headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": PUBLIC_CACHE_CONTROL } });
-    const page = await toCachedPage(response, { "Content-Security-Policy": "script-src 'nonce-abc'", "X-Frame-Options": "DENY" });
+    const response = new Response(html, {
+      headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": PUBLIC_CACHE_CONTROL },
+    });
+    const page = await toCachedPage(response, {
+      "Content-Security-Policy": "script-src 'nonce-abc'",
+      "X-Frame-Options": "DENY",
+    });
     expect(page.etag).toMatch(/^"[\w-]+"$/);
     expect(gunzipSync(page.gzip!).toString()).toBe(html);
     expect(page.brotli!.length).toBeLessThan(html.length);

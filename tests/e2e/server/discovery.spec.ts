@@ -74,7 +74,9 @@ test.describe("sitemap and robots", () => {
 });
 
 test.describe("metadata", () => {
-  test("the home page: title with tagline, description, canonical, OpenGraph and a WebSite SearchAction", async ({ request }) => {
+  test("the home page: title with tagline, description, canonical, OpenGraph and a WebSite SearchAction", async ({
+    request,
+  }) => {
     const html = await (await request.get("/")).text();
     expect(html).toContain("<title>DevPerspective — Code with Perspective</title>");
     expect(metaContent(html, "name", "description")).toBeTruthy();
@@ -97,7 +99,11 @@ test.describe("metadata", () => {
     expect(description?.length).toBeLessThanOrEqual(160);
     const items = jsonLd(html);
     const posting = items.find((item) => item["@type"] === "BlogPosting");
-    expect(posting).toMatchObject({ headline: expect.any(String), datePublished: expect.any(String), dateModified: expect.any(String) });
+    expect(posting).toMatchObject({
+      headline: expect.any(String),
+      datePublished: expect.any(String),
+      dateModified: expect.any(String),
+    });
     expect(posting.author.name).toBeTruthy();
     expect(posting.image[0]).toMatch(/^http/);
     const breadcrumbs = items.find((item) => item["@type"] === "BreadcrumbList");

@@ -31,13 +31,27 @@ test.describe("HTTP layer", () => {
 
   test("hostile but ordinary requests get a 4xx, never a 500", async ({ request }) => {
     expect(statusOf(await rawRequest("TRACE / HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n"))).toBe(405);
-    expect(statusOf(await rawRequest("GET http://other.example/ HTTP/1.1\r\nHost: other.example\r\nConnection: close\r\n\r\n"))).toBe(400);
+    expect(
+      statusOf(
+        await rawRequest("GET http://other.example/ HTTP/1.1\r\nHost: other.example\r\nConnection: close\r\n\r\n"),
+      ),
+    ).toBe(400);
     expect(statusOf(await rawRequest("GET / HTTP/1.1\r\nHost: bad host!\r\nConnection: close\r\n\r\n"))).toBe(400);
-    expect(statusOf(await rawRequest("GET /post/a%00b HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n"))).toBe(400);
-    expect(statusOf(await rawRequest("GET /search?q=%00 HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n"))).toBe(400);
-    expect(statusOf(await rawRequest("GET /post/%E0%A4%A HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n"))).toBe(400);
+    expect(statusOf(await rawRequest("GET /post/a%00b HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n"))).toBe(
+      400,
+    );
+    expect(
+      statusOf(await rawRequest("GET /search?q=%00 HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")),
+    ).toBe(400);
+    expect(
+      statusOf(await rawRequest("GET /post/%E0%A4%A HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")),
+    ).toBe(400);
     for (const method of ["PUT", "PATCH", "DELETE"]) {
-      const response = await request.fetch("/healthz", { method, data: "not json", headers: { "Content-Type": "text/plain" } });
+      const response = await request.fetch("/healthz", {
+        method,
+        data: "not json",
+        headers: { "Content-Type": "text/plain" },
+      });
       expect(response.status(), method).toBe(405);
     }
   });

@@ -21,7 +21,11 @@ test.describe("process lifecycle", () => {
   });
 
   test("a bad environment variable stops the start with a clear message", async () => {
-    const server = await startServer({ port: 4392, env: { SITE_URL: "not a url", DATABASE_URL: "mysql://x" }, waitForHealth: false });
+    const server = await startServer({
+      port: 4392,
+      env: { SITE_URL: "not a url", DATABASE_URL: "mysql://x" },
+      waitForHealth: false,
+    });
     const code = await server.exited;
     expect(code).toBe(1);
     expect(server.output()).toContain("SITE_URL: must be a URL like");

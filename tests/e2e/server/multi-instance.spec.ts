@@ -27,7 +27,17 @@ test.describe("two instances on one PostgreSQL", () => {
     const env = { DATABASE_URL: url.toString() };
     const created = spawnSync(
       process.execPath,
-      [path.resolve("node_modules/tsx/dist/cli.mjs"), "scripts/admin.ts", "create", "--email", ADMIN.email, "--password", ADMIN.password, "--name", "Multi Admin"],
+      [
+        path.resolve("node_modules/tsx/dist/cli.mjs"),
+        "scripts/admin.ts",
+        "create",
+        "--email",
+        ADMIN.email,
+        "--password",
+        ADMIN.password,
+        "--name",
+        "Multi Admin",
+      ],
       { env: { ...process.env, ...env }, encoding: "utf8" },
     );
     expect(created.status, created.stderr).toBe(0);
@@ -93,7 +103,12 @@ test.describe("two instances on one PostgreSQL", () => {
       method: "POST",
       redirect: "manual",
       headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: first.url, Cookie: cookie },
-      body: new URLSearchParams({ title, slug, content: "## Hello\n\nFrom the first instance.", excerpt: "Cross-instance test." }),
+      body: new URLSearchParams({
+        title,
+        slug,
+        content: "## Hello\n\nFrom the first instance.",
+        excerpt: "Cross-instance test.",
+      }),
     });
     expect(created.status).toBe(303);
 
@@ -109,7 +124,11 @@ test.describe("two instances on one PostgreSQL", () => {
       fetch(`${server.url}/login`, {
         method: "POST",
         redirect: "manual",
-        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url, "X-Test-Client-Ip": "203.0.113.77" },
+        headers: {
+          "Content-Type": "application/x-www-form-urlencoded",
+          Origin: server.url,
+          "X-Test-Client-Ip": "203.0.113.77",
+        },
         body: new URLSearchParams({ email: ADMIN.email, password: "wrong-password" }),
       });
     const statuses: number[] = [];

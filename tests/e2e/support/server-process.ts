@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 
@@ -8,20 +9,41 @@ export type RunningServer = {
   dataDir: string;
   process: ChildProcess;
   output: () => string;
+  /** What the server wrote to stderr: its error-level lines (console.error, warnings, crashes). */
+  errors: () => string;
   exited: Promise<number | null>;
 };
 
-/** Starts the production server (the build must exist) on its own port and data folder. */
-export async function startServer(options: { port: number; env?: Record<string, string>; waitForHealth?: boolean }): Promise<RunningServer> {
+/** A port nobody listens on right now (the OS picks it), for servers started side by side. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts the production server (the build must exist) on its own port (free if not given) and data folder. */
+export async function startServer(options: {
+  port?: number;
+  env?: Record<string, string>;
+  waitForHealth?: boolean;
+}): Promise<RunningServer> {
   const dataDir = options.env?.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "dp-server-"));
+  const port = options.port ?? (await freePort());
   let log = "";
+  let errors = "";
   const child = spawn(process.execPath, ["server/main.ts"], {
     cwd: process.cwd(),
     env: {
       ...process.env,
       NODE_ENV: "production",
       HOST: "127.0.0.1",
-      PORT: String(options.port),
+      PORT: String(port),
       DATA_DIR: dataDir,
       ENABLE_TEST_HOOKS: "1",
       ...options.env,
@@ -33,9 +55,10 @@ export async function startServer(options: { port: number; env?: Record<string, 
   });
   child.stderr?.on("data", (chunk) => {
     log += chunk;
+    errors += chunk;
   });
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  const url = `http://127.0.0.1:${options.port}`;
+  const url = `http://127.0.0.1:${port}`;
   if (options.waitForHealth ?? true) {
     const deadline = Date.now() + 60_000;
     for (;;) {
@@ -50,5 +73,5 @@ export async function startServer(options: { port: number; env?: Record<string, 
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
   }
-  return { url, dataDir, process: child, output: () => log, exited };
+  return { url, dataDir, process: child, output: () => log, errors: () => errors, exited };
 }

@@ -1,0 +1,66 @@
+/**
+ * What the HTTP server (server/main.ts) needs from the application bundle: start-up, request
+ * context, headers, health and shutdown. It reaches these through the server entry's exports.
+ */
+import { randomBytes } from "node:crypto";
+import { closeDatabase, getDatabaseHandle } from "~/db/db.server";
+import { env } from "~/env.server";
+import { createLoadContext } from "./request-context.server";
+import { securityHeaders } from "./security-headers.server";
+
+export async function startup(options: { seedWhenEmpty?: boolean } = {}) {
+  const config = env(); // throws InvalidEnvironmentError with one line per bad variable
+  const handle = await getDatabaseHandle();
+  await handle.migrate();
+  if (options.seedWhenEmpty ?? true) {
+    const { isDatabaseEmpty, seedDemoContent } = await import("~/db/seed.server");
+    if (await isDatabaseEmpty()) {
+      const counts = await seedDemoContent();
+      console.log(`[db] empty database seeded with demo content: ${JSON.stringify(counts)}`);
+    }
+  }
+  return { driver: handle.driver, siteUrl: config.SITE_URL };
+}
+
+export function newNonce() {
+  return randomBytes(16).toString("base64");
+}
+
+export function headersFor(nonce: string) {
+  const config = env();
+  const formActionOrigins = new Set<string>();
+  for (const base of [config.GITHUB_BASE_URL, config.GOOGLE_ISSUER_URL]) {
+    if (base) formActionOrigins.add(new URL(base).origin);
+  }
+  return securityHeaders({
+    nonce,
+    production: config.NODE_ENV === "production" && config.SITE_URL.startsWith("https:"),
+    formActionOrigins: [...formActionOrigins],
+  });
+}
+
+export async function health(timeoutMs = 2000): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    const handle = await getDatabaseHandle();
+    await Promise.race([
+      handle.ping(),
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error("database ping timed out")), timeoutMs);
+      }),
+    ]);
+    return true;
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export async function shutdown() {
+  await closeDatabase();
+}
+
+export { createLoadContext };
+export { isCrossSiteWrite } from "./origin-check.server";
+export { contentChanged, listenForContentChanges, onContentChanged } from "./content-events.server";

@@ -1,0 +1,44 @@
+/**
+ * Toasts raised by the server travel in their own short-lived flash cookie, so an action's
+ * result shows after a redirect with or without JavaScript (the root loader reads and clears it).
+ */
+import { createCookie, redirect } from "react-router";
+import { z } from "zod";
+
+export const ToastSchema = z.object({
+  type: z.enum(["success", "error", "info"]).default("info"),
+  title: z.string().max(200),
+  description: z.string().max(500).optional(),
+});
+export type Toast = z.infer<typeof ToastSchema>;
+export type ToastInput = z.input<typeof ToastSchema>;
+
+export const TOAST_COOKIE_NAME = "dp_toast";
+
+const toastCookie = createCookie(TOAST_COOKIE_NAME, {
+  path: "/",
+  httpOnly: true,
+  sameSite: "lax",
+  secure: process.env.NODE_ENV === "production" && (process.env.SITE_URL ?? "").startsWith("https:"),
+  maxAge: 60,
+});
+
+export async function toastHeaders(toast: ToastInput): Promise<Headers> {
+  return new Headers({ "Set-Cookie": await toastCookie.serialize(ToastSchema.parse(toast)) });
+}
+
+export async function redirectWithToast(url: string, toast: ToastInput, init: ResponseInit = {}) {
+  const headers = new Headers(init.headers);
+  for (const [name, value] of await toastHeaders(toast)) headers.append(name, value);
+  return redirect(url, { ...init, headers });
+}
+
+/** The pending toast, if any, and the header that clears it. */
+export async function readToast(request: Request): Promise<{ toast: Toast | null; headers: Headers | null }> {
+  const cookieHeader = request.headers.get("Cookie");
+  if (!cookieHeader?.includes(`${TOAST_COOKIE_NAME}=`)) return { toast: null, headers: null };
+  const raw = await toastCookie.parse(cookieHeader).catch(() => null);
+  const parsed = ToastSchema.safeParse(raw);
+  const headers = new Headers({ "Set-Cookie": await toastCookie.serialize("", { maxAge: 0 }) });
+  return { toast: parsed.success ? parsed.data : null, headers };
+}

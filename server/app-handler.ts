@@ -1,0 +1,175 @@
+/**
+ * Hands a request to React Router: per-request context (nonce, client address, request id),
+ * security headers, the anonymous page cache in front, gzip for dynamic text responses.
+ */
+import { randomBytes } from "node:crypto";
+import type http from "node:http";
+import { createRequest, sendResponse } from "@remix-run/node-fetch-server";
+import type { createRequestHandler as CreateRequestHandler, ServerBuild } from "react-router";
+import type * as RuntimeModule from "../app/http/runtime.server.ts";
+import {
+  type CachedPage,
+  cacheKey,
+  createResponseCache,
+  isCacheableRequest,
+  pickEncoding,
+  storable,
+  toCachedPage,
+} from "./response-cache.ts";
+
+/** What the application bundle gives the HTTP server: app/http/runtime.server.ts, exported by the entry. */
+export type Runtime = typeof RuntimeModule;
+
+/** The server build, with the runtime its entry module (app/entry.server.tsx) exports. */
+export type AppBuild = ServerBuild & { entry: { module: { runtime: Runtime } } };
+
+export type AppHandler = (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>;
+
+/**
+ * `createRequestHandler` comes from the caller: react-router must be loaded only after NODE_ENV is
+ * set (see main.ts).
+ */
+export async function createAppHandler(
+  build: AppBuild,
+  createRequestHandler: typeof CreateRequestHandler,
+): Promise<AppHandler> {
+  const { runtime } = build.entry.module;
+  const handleRequest = createRequestHandler(build, process.env.NODE_ENV);
+  const cache = createResponseCache({ maxBytes: Number(process.env.PAGE_CACHE_MB ?? 48) * 1024 * 1024 });
+  const cacheEnabled = process.env.PAGE_CACHE !== "off";
+  runtime.onContentChanged(() => cache.clear());
+  await runtime.listenForContentChanges();
+
+  async function render(req: http.IncomingMessage, res: http.ServerResponse) {
+    const nonce = runtime.newNonce();
+    const security = runtime.headersFor(nonce);
+    for (const [name, value] of Object.entries(security)) res.setHeader(name, value);
+    const requestId = randomBytes(6).toString("base64url");
+    res.setHeader("X-Request-Id", requestId);
+    const request = createRequest(req, res);
+    const loadContext = runtime.createLoadContext({ nonce, clientIp: clientIp(req), requestId });
+    return { response: await handleRequest(request, loadContext), security };
+  }
+
+  async function renderThroughCache(req: http.IncomingMessage, res: http.ServerResponse, startedAt: number) {
+    const key = cacheKey(req);
+    const hit = cache.get(key);
+    if (hit) return sendCached(req, res, hit, "HIT");
+    const own: { uncached?: Response } = {};
+    const { page, shared } = cache.fill(key, async () => {
+      const { response, security } = await render(req, res);
+      if (!storable(response)) {
+        own.uncached = response;
+        return null;
+      }
+      return toCachedPage(response, security);
+    });
+    const result = await page;
+    if (result) {
+      return sendCached(req, res, result, shared ? "HIT" : "MISS", shared ? undefined : performance.now() - startedAt);
+    }
+    if (own.uncached) return sendApp(req, res, own.uncached, startedAt);
+    // Another request rendered a page that could not be stored: render this one ourselves.
+    const { response } = await render(req, res);
+    return sendApp(req, res, response, startedAt);
+  }
+
+  async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
+    const startedAt = performance.now();
+    if (cacheEnabled && isCacheableRequest(req)) return renderThroughCache(req, res, startedAt);
+    const { response } = await render(req, res);
+    await sendApp(req, res, response, startedAt);
+  }
+
+  return (req, res) =>
+    handle(req, res).catch((error: unknown) => {
+      console.error(error);
+      if (!res.headersSent) {
+        res.writeHead(500, { "Content-Type": "text/plain; charset=utf-8" });
+        res.end("Internal Server Error\n");
+      } else {
+        res.destroy();
+      }
+    });
+}
+
+function sendCached(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  page: CachedPage,
+  outcome: string,
+  renderMs?: number,
+) {
+  for (const [name, value] of page.headers) res.setHeader(name, value);
+  res.setHeader("ETag", page.etag);
+  res.setHeader("Vary", "Accept-Encoding");
+  res.setHeader("X-Cache", outcome);
+  res.setHeader(
+    "Server-Timing",
+    `cache;desc="${outcome}"${renderMs === undefined ? "" : `, app;dur=${renderMs.toFixed(1)}`}`,
+  );
+  if (notModified(req, page)) {
+    res.writeHead(304);
+    res.end();
+    return;
+  }
+  const { body, encoding } = pickEncoding(page, req.headers["accept-encoding"]);
+  if (encoding) res.setHeader("Content-Encoding", encoding);
+  res.setHeader("Content-Length", body.length);
+  res.writeHead(page.status);
+  res.end(req.method === "HEAD" ? undefined : body);
+}
+
+async function sendApp(req: http.IncomingMessage, res: http.ServerResponse, response: Response, startedAt: number) {
+  res.setHeader("Server-Timing", `app;dur=${(performance.now() - startedAt).toFixed(1)}`);
+  await sendResponse(res, compress(req, response));
+}
+
+/** Conditional GET against a cached page: If-None-Match first, else If-Modified-Since. */
+function notModified(req: http.IncomingMessage, page: CachedPage) {
+  const ifNoneMatch = req.headers["if-none-match"];
+  if (ifNoneMatch) return ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === page.etag);
+  const since = Date.parse(String(req.headers["if-modified-since"] ?? ""));
+  const lastModified = Date.parse(page.headers.find(([name]) => name === "last-modified")?.[1] ?? "");
+  return Number.isFinite(since) && Number.isFinite(lastModified) && lastModified <= since;
+}
+
+/**
+ * The reader's address, for rate limits. Behind a reverse proxy or load balancer (TRUST_PROXY=1)
+ * it is the last X-Forwarded-For entry, the one our own proxy appended; earlier entries are the
+ * client's to invent.
+ */
+function clientIp(req: http.IncomingMessage) {
+  const direct = req.socket.remoteAddress ?? "unknown";
+  if (process.env.TRUST_PROXY !== "1") return direct;
+  const forwarded = String(req.headers["x-forwarded-for"] ?? "")
+    .split(",")
+    .map((part) => part.trim())
+    .filter(Boolean);
+  return forwarded.at(-1) ?? direct;
+}
+
+const COMPRESSIBLE =
+  /^(text\/|application\/(json|xml|rss\+xml|atom\+xml|feed\+json|ld\+json|javascript)|image\/svg\+xml)/;
+
+/** gzip for dynamic text responses; static files are served precompressed by sirv. */
+function compress(req: http.IncomingMessage, response: Response): Response {
+  const type = response.headers.get("Content-Type") ?? "";
+  if (
+    !response.body ||
+    response.headers.has("Content-Encoding") ||
+    !COMPRESSIBLE.test(type) ||
+    !/\bgzip\b/.test(String(req.headers["accept-encoding"] ?? ""))
+  ) {
+    return response;
+  }
+  const headers = new Headers(response.headers);
+  headers.set("Content-Encoding", "gzip");
+  headers.delete("Content-Length");
+  headers.append("Vary", "Accept-Encoding");
+  return new Response(response.body.pipeThrough(new CompressionStream("gzip")), {
+    status: response.status,
+    statusText: response.statusText,
+    headers,
+  });
+}
