@@ -99,7 +99,9 @@ export function ArticleCard({
                 dangerouslySetInnerHTML={{ __html: article.snippetHtml }}
               />
             ) : article.excerpt ? (
-              <p className={`text-sm leading-relaxed text-ink-muted ${isList ? "line-clamp-2 max-sm:hidden" : "line-clamp-3"}`}>
+              <p
+                className={`text-sm leading-relaxed text-ink-muted ${isList ? "line-clamp-2 max-sm:hidden" : "line-clamp-3"}`}
+              >
                 {article.excerpt}
               </p>
             ) : null}

@@ -1,51 +1,68 @@
 /**
- * The not-found page (spec, "Not-found page") and a friendly page for every other error.
- * `standalone` wraps it in the site shell, for the root error boundary where no layout rendered.
+ * The error screens, rendered by the error boundaries (public layout, admin layout, root) for
+ * whatever a loader or action threw (`~/lib/route-errors`):
+ * - one 404 screen for the whole site (spec, "Not-found page"; an unknown article or category
+ *   says which, with the spec's toast);
+ * - one screen for everything else: the spec's title, one visitor-safe message, the spec's
+ *   toast, and for server errors the request's id ("Reference: …") that the server logged.
  */
-import type { MouseEvent, ReactNode } from "react";
-import { Link, useRouteLoaderData } from "react-router";
-import { DEFAULT_SITE_NAME } from "~/lib/meta";
-import { SiteFooter } from "./site-footer";
-import { SiteHeader } from "./site-header";
+import { createContext, type MouseEvent, useContext, useMemo } from "react";
+import { Link, useLocation } from "react-router";
+import { buttonClass } from "~/components/ui/button";
+import { useHydrated } from "~/components/ui/use-hydrated";
+import type { ErrorScreen } from "~/lib/route-errors";
+import { CATEGORY_LINKS } from "~/lib/site-nav";
+import { RaiseToast } from "./toaster";
 
-type ErrorPageProps = {
-  status: number;
-  /** Technical details (development only); shown in a <pre> when given. */
-  details?: string;
-  /** Render the site header and footer around the page (the root error boundary). */
-  standalone?: boolean;
-};
+const RequestIdContext = createContext<string | null>(null);
 
-export function ErrorPage({ status, details, standalone = false }: ErrorPageProps) {
-  const content = status === 404 ? <NotFound /> : <SomethingWentWrong status={status} details={details} />;
-  if (!standalone) return content;
-  return <ErrorShell>{content}</ErrorShell>;
+/**
+ * The id of the request being rendered on the server (entry.server.tsx), for the reference of an
+ * unexpected error: its details never reach the page, so the server's log line is all there is.
+ */
+export const RequestIdProvider = RequestIdContext.Provider;
+
+const REFERENCE_ID = "error-reference";
+
+/**
+ * The reference of a server error: the thrown screen's own, else the rendering request's (on the
+ * server, and in the browser while it hydrates that page). A later client-side error that carries
+ * none shows none rather than an old one.
+ */
+function useReference(screen: ErrorScreen): string | null {
+  const rendering = useContext(RequestIdContext);
+  const hydrated = useHydrated();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: read once per error, not when hydration ends
+  const fromPage = useMemo(() => {
+    if (rendering) return rendering;
+    if (hydrated || typeof document === "undefined") return null;
+    return document.getElementById(REFERENCE_ID)?.dataset.requestId ?? null;
+  }, [screen]);
+  if (screen.status < 500) return null;
+  return screen.requestId ?? fromPage;
 }
 
-function ErrorShell({ children }: { children: ReactNode }) {
-  const rootData = useRouteLoaderData("root") as { siteName?: string } | undefined;
+type Home = { to: string; label: string };
+
+/** `home`: where the screen's way out leads (the admin panel's dashboard; the home page by default). */
+export function ErrorScreenView({ screen, home }: { screen: ErrorScreen; home?: Home }) {
+  const reference = useReference(screen);
   return (
-    <div className="flex min-h-dvh flex-col">
-      <SiteHeader user={null} />
-      <main id="main" tabIndex={-1} className="flex-1 pt-(--header-height)">
-        {children}
-      </main>
-      <SiteFooter siteName={rootData?.siteName ?? DEFAULT_SITE_NAME} />
-    </div>
+    <>
+      {screen.toast ? <RaiseToast toast={{ type: "error", ...screen.toast }} /> : null}
+      {screen.status === 404 ? (
+        <NotFound screen={screen} />
+      ) : (
+        <Problem screen={screen} reference={reference} home={home ?? { to: "/", label: "Go Home" }} />
+      )}
+    </>
   );
 }
 
-const primaryButton =
-  "inline-flex h-11 items-center justify-center rounded-md bg-brand px-5 text-sm font-semibold text-brand-ink hover:bg-brand-hover";
-const secondaryButton =
-  "inline-flex h-11 items-center justify-center rounded-md border border-line bg-surface-raised px-5 text-sm font-semibold text-ink hover:bg-surface-sunken";
+const primaryButton = buttonClass({ size: "lg" });
+const secondaryButton = buttonClass({ variant: "secondary", size: "lg" });
 
-const popular = [
-  { name: "JavaScript", to: "/category/javascript" },
-  { name: "React", to: "/category/react" },
-  { name: "CSS", to: "/category/css" },
-  { name: "Tutorials", to: "/category/tutorials" },
-];
+const popular = [CATEGORY_LINKS.javascript, CATEGORY_LINKS.react, CATEGORY_LINKS.css, CATEGORY_LINKS.tutorials];
 
 /** Without JavaScript "Go Back" goes home; with it, it goes back in history when there is somewhere to go. */
 function goBack(event: MouseEvent<HTMLAnchorElement>) {
@@ -56,21 +73,27 @@ function goBack(event: MouseEvent<HTMLAnchorElement>) {
   }
 }
 
-function NotFound() {
+function NotFound({ screen }: { screen: ErrorScreen }) {
+  // The spec's article page says "Back to Home"; its not-found page says "Go Home".
+  const specific = screen.title !== "Page Not Found";
   return (
     <section aria-labelledby="error-title" className="mx-auto max-w-2xl px-4 py-20 text-center sm:py-28">
       <p className="font-mono text-6xl font-extrabold tracking-tight text-brand sm:text-7xl" aria-hidden="true">
         404
       </p>
       <h1 id="error-title" className="mt-4 text-3xl font-bold tracking-tight text-ink sm:text-4xl">
-        Page Not Found
+        {screen.title}
       </h1>
-      <p className="mx-auto mt-4 max-w-md text-ink-muted">
-        The page you are looking for doesn&apos;t exist or has moved. Try searching, or start from one of these.
-      </p>
+      <p className="mx-auto mt-4 max-w-md text-ink-muted">{screen.message}</p>
       <div className="mt-8 flex flex-wrap items-center justify-center gap-3">
         <Link to="/" className={primaryButton}>
-          Go Home
+          {specific ? (
+            <>
+              <span aria-hidden="true">←</span> Back to Home
+            </>
+          ) : (
+            "Go Home"
+          )}
         </Link>
         <Link to="/search" className={secondaryButton}>
           Search Articles
@@ -100,30 +123,39 @@ function NotFound() {
   );
 }
 
-function SomethingWentWrong({ status, details }: { status: number; details?: string }) {
+function Problem({ screen, reference, home }: { screen: ErrorScreen; reference: string | null; home: Home }) {
+  const { pathname, search } = useLocation();
   return (
     <section aria-labelledby="error-title" className="mx-auto max-w-2xl px-4 py-20 text-center sm:py-28">
-      <p className="font-mono text-sm font-semibold tracking-wider text-danger uppercase">Error {status}</p>
-      <h1 id="error-title" className="mt-3 text-3xl font-bold tracking-tight text-ink sm:text-4xl">
-        Something went wrong
-      </h1>
-      <p className="mx-auto mt-4 max-w-md text-ink-muted">
-        Sorry — we couldn&apos;t show this page. Please try again in a moment, or head back to the home page.
-      </p>
-      <div className="mt-8 flex justify-center">
-        <Link to="/" className={primaryButton}>
-          Go Home
+      <p className="font-mono text-sm font-semibold tracking-wider text-danger uppercase">Error {screen.status}</p>
+      <div role="alert" className="mt-3">
+        <h1 id="error-title" className="text-3xl font-bold tracking-tight text-ink sm:text-4xl">
+          {screen.title}
+        </h1>
+        <p className="mx-auto mt-4 max-w-md text-ink-muted">{screen.message}</p>
+      </div>
+      {reference ? (
+        <p className="mt-6 text-sm text-ink-muted">
+          Reference:{" "}
+          <code
+            id={REFERENCE_ID}
+            data-request-id={reference}
+            className="rounded bg-surface-sunken px-1.5 py-0.5 font-mono text-ink"
+          >
+            {reference}
+          </code>
+        </p>
+      ) : null}
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        {screen.status >= 500 ? (
+          <a href={`${pathname}${search}`} className={primaryButton}>
+            Try again
+          </a>
+        ) : null}
+        <Link to={home.to} className={screen.status >= 500 ? secondaryButton : primaryButton}>
+          {home.label}
         </Link>
       </div>
-      {details ? (
-        <pre
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
-          tabIndex={0}
-          className="mt-10 max-h-96 overflow-auto rounded-lg border border-line bg-surface-sunken p-4 text-left font-mono text-xs text-ink"
-        >
-          {details}
-        </pre>
-      ) : null}
     </section>
   );
 }

@@ -11,7 +11,10 @@ export function placeholderMessage(feature: string) {
   return `${feature} is not yet implemented`;
 }
 
-type PlaceholderButtonProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, "type" | "form" | "formAction" | "formMethod" | "name" | "value"> & {
+type PlaceholderButtonProps = Omit<
+  ButtonHTMLAttributes<HTMLButtonElement>,
+  "type" | "form" | "formAction" | "formMethod" | "name" | "value"
+> & {
   /** The feature's name, as the toast will say it: "<feature> is not yet implemented". */
   feature: string;
   children: ReactNode;
@@ -19,7 +22,13 @@ type PlaceholderButtonProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, "typ
   formClassName?: string;
 };
 
-export function PlaceholderButton({ feature, children, className, formClassName = "inline", ...buttonProps }: PlaceholderButtonProps) {
+export function PlaceholderButton({
+  feature,
+  children,
+  className,
+  formClassName = "inline",
+  ...buttonProps
+}: PlaceholderButtonProps) {
   const location = useLocation();
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {

@@ -5,58 +5,53 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { TAGLINE } from "~/lib/meta";
+import { CATEGORY_LINKS, MENU_CATEGORIES, type NavLinkItem } from "~/lib/site-nav";
+import { BrandLink } from "./brand";
 import { PlaceholderButton } from "./placeholder-button";
-import { BrandMark } from "./site-header";
+import { useSiteName } from "./use-site-name";
 
-type FooterItem = { label: string; to: string } | { label: string; placeholder: true };
+type FooterItem = NavLinkItem | { name: string; placeholder: true };
 
 const columns: { heading: string; items: FooterItem[] }[] = [
   {
     heading: "Explore Articles",
-    items: [
-      { label: "JavaScript", to: "/category/javascript" },
-      { label: "React", to: "/category/react" },
-      { label: "CSS", to: "/category/css" },
-      { label: "DevTools", to: "/category/devtools" },
-      { label: "All Articles", to: "/search" },
-    ],
+    items: [...MENU_CATEGORIES, { name: "All Articles", to: "/search" }],
   },
   {
     heading: "Resources",
     items: [
-      { label: "About Us", to: "/about" },
-      { label: "Tutorials", to: "/category/tutorials" },
-      { label: "Opinions", to: "/category/opinions" },
-      { label: "Best Practices", placeholder: true },
-      { label: "FAQ", placeholder: true },
+      { name: "About Us", to: "/about" },
+      CATEGORY_LINKS.tutorials,
+      CATEGORY_LINKS.opinions,
+      { name: "Best Practices", placeholder: true },
+      { name: "FAQ", placeholder: true },
     ],
   },
   {
     heading: "Community",
     items: [
-      { label: "Sign In", to: "/login" },
-      { label: "Contribute", placeholder: true },
-      { label: "Partnerships", placeholder: true },
-      { label: "Contact Us", placeholder: true },
+      { name: "Sign In", to: "/login" },
+      { name: "Contribute", placeholder: true },
+      { name: "Partnerships", placeholder: true },
+      { name: "Contact Us", placeholder: true },
     ],
   },
 ];
 
 const legal = ["Terms of Service", "Privacy Policy", "Refund Policy", "Accessibility Policy"];
 
-const footerLink = "rounded-sm text-sm text-ink-muted transition-colors hover:text-ink hover:underline underline-offset-4";
+const footerLink =
+  "rounded-sm text-sm text-ink-muted transition-colors hover:text-ink hover:underline underline-offset-4";
 
-export function SiteFooter({ siteName }: { siteName: string }) {
+export function SiteFooter() {
+  const siteName = useSiteName();
   const year = new Date().getFullYear();
   return (
     <footer className="mt-auto border-t border-line bg-surface-sunken">
       <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
         <div className="grid gap-10 sm:grid-cols-2 lg:grid-cols-5">
           <div className="sm:col-span-2">
-            <Link to="/" className="inline-flex items-center gap-2 rounded-md text-lg font-extrabold tracking-tight text-ink">
-              <BrandMark className="size-7" />
-              <span>{siteName}</span>
-            </Link>
+            <BrandLink className="w-fit text-lg font-extrabold" />
             <p className="mt-3 max-w-xs text-sm text-ink-muted">
               {TAGLINE}. Articles, tutorials and opinions for developers who care about their craft.
             </p>
@@ -82,14 +77,14 @@ export function SiteFooter({ siteName }: { siteName: string }) {
               </h2>
               <ul className="mt-4 space-y-2.5">
                 {column.items.map((item) => (
-                  <li key={item.label}>
+                  <li key={item.name}>
                     {"to" in item ? (
                       <Link to={item.to} className={footerLink}>
-                        {item.label}
+                        {item.name}
                       </Link>
                     ) : (
-                      <PlaceholderButton feature={item.label} className={`${footerLink} text-left`}>
-                        {item.label}
+                      <PlaceholderButton feature={item.name} className={`${footerLink} text-left`}>
+                        {item.name}
                       </PlaceholderButton>
                     )}
                   </li>

@@ -3,33 +3,19 @@
  * menu are <details> elements, and search is a plain GET form to /search. With JavaScript the
  * disclosures also close on outside click, Escape and navigation, and search navigates client-side.
  */
-import { type FormEvent, type RefObject, useEffect, useId, useRef, useState } from "react";
+import { type FormEvent, type RefObject, useEffect, useId, useRef } from "react";
 import { Link, NavLink, useLocation, useNavigate } from "react-router";
-import { ChevronIcon, SearchIcon } from "~/components/ui/icons";
+import { buttonClass } from "~/components/ui/button";
+import { ChevronIcon, CloseIcon, MenuIcon, SearchIcon } from "~/components/ui/icons";
+import { SkipLink } from "~/components/ui/skip-link";
+import { useHydrated } from "~/components/ui/use-hydrated";
+import { MAIN_NAV, MENU_CATEGORIES } from "~/lib/site-nav";
+import { BrandLink } from "./brand";
 
 export type HeaderUser = { name: string };
 
-export const NAV_CATEGORIES = [
-  { name: "JavaScript", to: "/category/javascript" },
-  { name: "React", to: "/category/react" },
-  { name: "CSS", to: "/category/css" },
-  { name: "DevTools", to: "/category/devtools" },
-] as const;
-
 const linkBase =
   "rounded-md px-2.5 py-2 text-sm font-medium text-ink-muted transition-colors hover:bg-surface-sunken hover:text-ink aria-[current=page]:text-ink aria-[current=page]:bg-surface-sunken";
-
-/** The first focusable element of every public page; its target is `<main id="main">`. */
-export function SkipLink({ target = "main" }: { target?: string }) {
-  return (
-    <a
-      href={`#${target}`}
-      className="sr-only z-[60] rounded-md bg-brand px-4 py-2 font-semibold text-brand-ink shadow-lg focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
-    >
-      Skip to main content
-    </a>
-  );
-}
 
 /** Closes an open <details> on outside click, on Escape (focus back to its summary) and on navigation. */
 function useDismissableDetails(ref: RefObject<HTMLDetailsElement | null>) {
@@ -62,13 +48,12 @@ function useDismissableDetails(ref: RefObject<HTMLDetailsElement | null>) {
   }, [ref]);
 }
 
-function SearchForm({ className = "", onSearched }: { className?: string; onSearched?: () => void }) {
+function HeaderSearch({ className = "", onSearched }: { className?: string; onSearched?: () => void }) {
   const navigate = useNavigate();
   const inputId = useId();
   // Without JavaScript, `required` and `pattern` stop a blank search; with it, a blank search
   // silently does nothing (no validation bubble), so the browser's validation is switched off.
-  const [enhanced, setEnhanced] = useState(false);
-  useEffect(() => setEnhanced(true), []);
+  const enhanced = useHydrated();
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -121,10 +106,7 @@ function AuthActions({ user, stacked = false }: { user: HeaderUser | null; stack
           {user.name}
         </span>
         <form method="post" action="/logout">
-          <button
-            type="submit"
-            className="inline-flex h-10 w-full items-center justify-center rounded-md border border-line px-4 text-sm font-semibold text-ink hover:bg-surface-sunken"
-          >
+          <button type="submit" className={buttonClass({ variant: "secondary", className: "w-full" })}>
             Sign out
           </button>
         </form>
@@ -133,16 +115,10 @@ function AuthActions({ user, stacked = false }: { user: HeaderUser | null; stack
   }
   return (
     <div className={layout}>
-      <Link
-        to="/login"
-        className="inline-flex h-10 items-center justify-center rounded-md border border-line px-4 text-sm font-semibold text-ink hover:bg-surface-sunken"
-      >
+      <Link to="/login" className={buttonClass({ variant: "secondary" })}>
         Login
       </Link>
-      <Link
-        to="/register"
-        className="inline-flex h-10 items-center justify-center rounded-md bg-brand px-4 text-sm font-semibold text-brand-ink hover:bg-brand-hover"
-      >
+      <Link to="/register" className={buttonClass()}>
         Register
       </Link>
     </div>
@@ -153,7 +129,7 @@ function CategoriesDropdown() {
   const ref = useRef<HTMLDetailsElement>(null);
   useDismissableDetails(ref);
   const { pathname } = useLocation();
-  const inCategory = NAV_CATEGORIES.some((category) => category.to === pathname);
+  const inCategory = MENU_CATEGORIES.some((category) => category.to === pathname);
   return (
     <details ref={ref} className="group relative">
       <summary
@@ -163,7 +139,7 @@ function CategoriesDropdown() {
         <ChevronIcon className="size-4 transition-transform group-open:rotate-180" />
       </summary>
       <ul className="absolute top-full left-0 z-50 mt-2 w-48 rounded-lg border border-line bg-surface-raised p-1.5 shadow-lg">
-        {NAV_CATEGORIES.map((category) => (
+        {MENU_CATEGORIES.map((category) => (
           <li key={category.to}>
             <NavLink to={category.to} className={`block ${linkBase}`}>
               {category.name}
@@ -181,7 +157,8 @@ function MobileMenu({ user }: { user: HeaderUser | null }) {
   const close = () => {
     if (ref.current) ref.current.open = false;
   };
-  const mobileLink = "block rounded-md px-3 py-2.5 text-base font-medium text-ink hover:bg-surface-sunken aria-[current=page]:bg-surface-sunken aria-[current=page]:text-brand";
+  const mobileLink =
+    "block rounded-md px-3 py-2.5 text-base font-medium text-ink hover:bg-surface-sunken aria-[current=page]:bg-surface-sunken aria-[current=page]:text-brand";
   return (
     <details ref={ref} className="group lg:hidden">
       <summary className="summary-plain inline-flex size-10 items-center justify-center rounded-md text-ink hover:bg-surface-sunken">
@@ -189,44 +166,40 @@ function MobileMenu({ user }: { user: HeaderUser | null }) {
         <CloseIcon className="hidden size-6 group-open:block" />
         <span className="sr-only">Menu</span>
       </summary>
-      <div id="mobile-menu" className="absolute inset-x-0 top-full z-40 h-[calc(100dvh-var(--header-height))] overflow-y-auto overscroll-contain border-t border-line bg-surface px-4 pt-4 pb-10 sm:px-6">
-        <SearchForm className="mb-4" onSearched={close} />
+      <div
+        id="mobile-menu"
+        className="absolute inset-x-0 top-full z-40 h-[calc(100dvh-var(--header-height))] overflow-y-auto overscroll-contain border-t border-line bg-surface px-4 pt-4 pb-10 sm:px-6"
+      >
+        <HeaderSearch className="mb-4" onSearched={close} />
         <nav aria-label="Main (mobile)">
           <ul className="space-y-1">
-            <li>
-              <NavLink to="/" end className={mobileLink}>
-                Home
-              </NavLink>
-            </li>
-            <li>
-              <p className="px-3 pt-3 pb-1 text-xs font-semibold tracking-wider text-ink-muted uppercase" id="mobile-categories">
-                Categories
-              </p>
-              <ul aria-labelledby="mobile-categories" className="space-y-1 border-l border-line ml-3 pl-2">
-                {NAV_CATEGORIES.map((category) => (
-                  <li key={category.to}>
-                    <NavLink to={category.to} className={mobileLink}>
-                      {category.name}
-                    </NavLink>
-                  </li>
-                ))}
-              </ul>
-            </li>
-            <li>
-              <NavLink to="/interview-prep" className={mobileLink}>
-                Interview Prep
-              </NavLink>
-            </li>
-            <li>
-              <NavLink to="/category/tutorials" className={mobileLink}>
-                Tutorials
-              </NavLink>
-            </li>
-            <li>
-              <NavLink to="/about" className={mobileLink}>
-                About
-              </NavLink>
-            </li>
+            {MAIN_NAV.map((item) =>
+              item.kind === "categories" ? (
+                <li key="categories">
+                  <p
+                    className="px-3 pt-3 pb-1 text-xs font-semibold tracking-wider text-ink-muted uppercase"
+                    id="mobile-categories"
+                  >
+                    Categories
+                  </p>
+                  <ul aria-labelledby="mobile-categories" className="space-y-1 border-l border-line ml-3 pl-2">
+                    {MENU_CATEGORIES.map((category) => (
+                      <li key={category.to}>
+                        <NavLink to={category.to} className={mobileLink}>
+                          {category.name}
+                        </NavLink>
+                      </li>
+                    ))}
+                  </ul>
+                </li>
+              ) : (
+                <li key={item.to}>
+                  <NavLink to={item.to} end={item.end} className={mobileLink}>
+                    {item.name}
+                  </NavLink>
+                </li>
+              ),
+            )}
           </ul>
         </nav>
         <div className="mt-6 border-t border-line pt-6">
@@ -243,41 +216,28 @@ export function SiteHeader({ user }: { user: HeaderUser | null }) {
       <SkipLink />
       <header className="fixed inset-x-0 top-0 z-50 h-(--header-height) border-b border-line bg-surface/90 backdrop-blur supports-[backdrop-filter]:bg-surface/80">
         <div className="mx-auto flex h-full max-w-7xl items-center gap-3 px-4 sm:px-6 lg:gap-6">
-          <Link to="/" className="flex shrink-0 items-center gap-2 rounded-md text-lg font-extrabold tracking-tight text-ink">
-            <BrandMark className="size-7" />
-            <span>DevPerspective</span>
-          </Link>
+          <BrandLink className="shrink-0 text-lg font-extrabold" />
 
           <nav aria-label="Main" className="hidden lg:block">
             <ul className="flex items-center gap-0.5">
-              <li>
-                <NavLink to="/" end className={linkBase}>
-                  Home
-                </NavLink>
-              </li>
-              <li>
-                <CategoriesDropdown />
-              </li>
-              <li>
-                <NavLink to="/interview-prep" className={`whitespace-nowrap ${linkBase}`}>
-                  Interview Prep
-                </NavLink>
-              </li>
-              <li>
-                <NavLink to="/category/tutorials" className={linkBase}>
-                  Tutorials
-                </NavLink>
-              </li>
-              <li>
-                <NavLink to="/about" className={linkBase}>
-                  About
-                </NavLink>
-              </li>
+              {MAIN_NAV.map((item) =>
+                item.kind === "categories" ? (
+                  <li key="categories">
+                    <CategoriesDropdown />
+                  </li>
+                ) : (
+                  <li key={item.to}>
+                    <NavLink to={item.to} end={item.end} className={`whitespace-nowrap ${linkBase}`}>
+                      {item.name}
+                    </NavLink>
+                  </li>
+                ),
+              )}
             </ul>
           </nav>
 
           <div className="ml-auto hidden items-center gap-3 lg:flex">
-            <SearchForm className="w-36 xl:w-56" />
+            <HeaderSearch className="w-36 xl:w-56" />
             <AuthActions user={user} />
           </div>
 
@@ -287,37 +247,5 @@ export function SiteHeader({ user }: { user: HeaderUser | null }) {
         </div>
       </header>
     </>
-  );
-}
-
-export function BrandMark({ className = "" }: { className?: string }) {
-  return (
-    <svg viewBox="0 0 32 32" className={className} aria-hidden="true" focusable="false">
-      <rect width="32" height="32" rx="8" className="fill-brand" />
-      <path
-        d="M12.5 10 7 16l5.5 6M19.5 10 25 16l-5.5 6"
-        fill="none"
-        className="stroke-brand-ink"
-        strokeWidth="2.6"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
-  );
-}
-
-function MenuIcon({ className = "" }: { className?: string }) {
-  return (
-    <svg viewBox="0 0 24 24" className={className} fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true" focusable="false">
-      <path d="M4 7h16M4 12h16M4 17h16" strokeLinecap="round" />
-    </svg>
-  );
-}
-
-function CloseIcon({ className = "" }: { className?: string }) {
-  return (
-    <svg viewBox="0 0 24 24" className={className} fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true" focusable="false">
-      <path d="M6 6l12 12M18 6 6 18" strokeLinecap="round" />
-    </svg>
   );
 }

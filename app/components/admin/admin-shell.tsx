@@ -5,15 +5,18 @@
  */
 import type { ReactNode } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
+import { BrandLink } from "~/components/brand";
+import { StrokeIcon } from "~/components/ui/icons";
+import { SkipLink } from "~/components/ui/skip-link";
 
 const navLink =
   "flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-ink-muted transition-colors hover:bg-surface-sunken hover:text-ink aria-[current=page]:bg-brand-soft aria-[current=page]:text-ink";
 
 function Icon({ path }: { path: string }) {
   return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" className="size-4 shrink-0">
+    <StrokeIcon viewBox="0 0 24 24" strokeWidth="1.8" className="size-4 shrink-0">
       <path d={path} strokeLinecap="round" strokeLinejoin="round" />
-    </svg>
+    </StrokeIcon>
   );
 }
 
@@ -24,27 +27,20 @@ const ICONS = {
   signOut: "M15 4h3a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-3M10 16l-4-4 4-4M6 12h10",
 };
 
-export function AdminShell({ admin, siteName, children }: { admin: { name: string; email: string }; siteName: string; children: ReactNode }) {
+export function AdminShell({ admin, children }: { admin: { name: string; email: string }; children: ReactNode }) {
   const { pathname } = useLocation();
   const onDashboard = pathname === "/admin" || pathname === "/admin/" || pathname.startsWith("/admin/dashboard");
   return (
     <div className="min-h-dvh bg-surface-sunken md:flex">
-      <a
-        href="#main"
-        className="sr-only z-[60] rounded-md bg-brand px-4 py-2 font-semibold text-brand-ink shadow-lg focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
-      >
-        Skip to main content
-      </a>
+      <SkipLink />
       <aside className="border-b border-line bg-surface md:sticky md:top-0 md:flex md:h-dvh md:w-64 md:shrink-0 md:flex-col md:border-r md:border-b-0">
         <div className="flex items-center justify-between gap-3 px-4 py-3 md:block md:px-5 md:py-6">
-          <Link to="/admin/dashboard" className="flex items-center gap-2 text-base font-bold tracking-tight whitespace-nowrap text-ink">
-            <span aria-hidden="true" className="inline-flex size-8 items-center justify-center rounded-lg bg-brand font-mono text-sm text-brand-ink">
-              {"</>"}
+          <BrandLink to="/admin/dashboard" className="text-base font-bold whitespace-nowrap">
+            {" "}
+            <span className="ml-1 rounded bg-brand-soft px-1.5 py-0.5 align-middle text-xs font-semibold text-ink">
+              Admin
             </span>
-            <span>
-              {siteName} <span className="ml-1 rounded bg-brand-soft px-1.5 py-0.5 align-middle text-xs font-semibold text-ink">Admin</span>
-            </span>
-          </Link>
+          </BrandLink>
           <p className="hidden truncate text-xs text-ink-muted md:mt-3 md:block" title={admin.email}>
             Signed in as <span className="font-medium text-ink">{admin.name}</span>
           </p>

@@ -8,16 +8,26 @@
  * edited by hand, the Preview tab fetches the rendering in place, and the submit button shows
  * its busy state.
  */
-import { type FieldMetadata, getInputProps, getSelectProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { type FormEvent, type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
-import { Form, Link, useFetcher, useLocation, useNavigation } from "react-router";
-import { toast } from "sonner";
+import { getInputProps, type SubmissionResult } from "@conform-to/react";
+import { type KeyboardEvent, useRef, useState } from "react";
+import { Form, Link, useFetcher, useLocation } from "react-router";
+import {
+  CheckboxField,
+  Field,
+  FieldShell,
+  FormAlert,
+  type FormAlertData,
+  SelectField,
+  StatusButton,
+  TextareaField,
+  textareaProps,
+  useValidatedForm,
+} from "~/components/forms";
+import { buttonClass } from "~/components/ui/button";
+import { Spinner } from "~/components/ui/spinner";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import { ARTICLE_LIMITS, ArticleSchema } from "~/lib/article-schema";
-import { FORM_TOASTS } from "~/lib/account-schemas";
 import { slugify } from "~/lib/content";
-import { useHydrated } from "../auth/use-hydrated";
-import { type AdminAlert, AdminAlertBox, AdminFieldError, adminButton, adminInput, Spinner } from "./ui";
 
 export type EditorDefaults = {
   title: string;
@@ -32,12 +42,12 @@ export type EditorDefaults = {
 
 export type EditorActionData = {
   result: SubmissionResult<string[]>;
-  alert: (AdminAlert & { conflict?: boolean }) | null;
+  alert: (FormAlertData & { conflict?: boolean }) | null;
   preview: { html: string } | null;
 };
 
-/** Conform's control intents (validate, update) travel as submissions with this button name. */
-const CONFORM_INTENT = "__intent__";
+const CONTENT_HINT =
+  "Markdown supported: ## and ### headings, **bold**, *italic*, `code`, fenced code blocks, lists and links.";
 
 export function ArticleEditor({
   mode,
@@ -51,69 +61,43 @@ export function ArticleEditor({
   actionData: EditorActionData | undefined;
 }) {
   const hydrated = useHydrated();
-  const navigation = useNavigation();
   const location = useLocation();
-  const submitting =
-    navigation.state === "submitting" &&
-    navigation.formAction === location.pathname &&
-    navigation.formData?.get("intent") !== "preview";
-  const [form, fields] = useForm({
+  const [tab, setTab] = useState<"write" | "preview">("write");
+  const { form, fields, formProps, submitProps, busy } = useValidatedForm({
     id: "article-form",
-    // A stale result must not come back after the navigation it caused.
-    lastResult: navigation.state === "idle" ? actionData?.result : null,
+    schema: ArticleSchema,
+    lastResult: actionData?.result,
     defaultValue: defaults,
-    constraint: getZodConstraint(ArticleSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ArticleSchema }),
+    validateOn: "blur",
+    // A blocked submission shows the fields, where the errors are.
+    onBlocked: () => setTab("write"),
   });
 
   // The slug follows the title while it was never edited by hand (new articles only: changing a
   // published article's address is a decision, not a side effect).
   const initialTitle = String(actionData?.result.initialValue?.title ?? defaults.title);
   const initialSlug = String(actionData?.result.initialValue?.slug ?? defaults.slug);
-  const [slugTouched, setSlugTouched] = useState(mode === "edit" || (initialSlug !== "" && initialSlug !== slugify(initialTitle)));
+  const [slugTouched, setSlugTouched] = useState(
+    mode === "edit" || (initialSlug !== "" && initialSlug !== slugify(initialTitle)),
+  );
 
-  const [tab, setTab] = useState<"write" | "preview">("write");
   const preview = useFetcher<{ html?: string; error?: string }>();
+  const values = form.value as Record<string, unknown> | undefined;
 
   function showPreview() {
     setTab("preview");
-    const content = String((form.value as Record<string, unknown> | undefined)?.content ?? "");
-    preview.submit({ content }, { method: "post", action: "/admin/articles/preview" });
+    preview.submit({ content: String(values?.content ?? "") }, { method: "post", action: "/admin/articles/preview" });
   }
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    const submitter = (event.nativeEvent as SubmitEvent).submitter;
-    if (submitter?.getAttribute("name") === CONFORM_INTENT) {
-      form.onSubmit(event);
-      return;
-    }
-    if (submitting) {
-      event.preventDefault();
-      return;
-    }
-    form.onSubmit(event); // Conform shows every error and cancels an invalid submission
-    if (event.defaultPrevented) {
-      setTab("write");
-      toast.error(FORM_TOASTS.invalidForm.title, { description: FORM_TOASTS.invalidForm.description });
-    }
-  }
-
-  useEffect(() => {
-    const alert = actionData?.alert;
-    if (alert) toast.error(alert.title, { description: alert.description });
-  }, [actionData?.alert]);
-
-  const categoryProps = getSelectProps(fields.categoryId);
-  const { key: categoryKey, ...categorySelect } = categoryProps;
-  const featuredProps = getInputProps(fields.featured, { type: "checkbox" });
-  const { key: featuredKey, ...featuredInput } = featuredProps;
-  const contentError = fields.content.errors;
+  const content = textareaProps(fields.content, CONTENT_HINT, {
+    spellCheck: true,
+    className: "font-mono text-sm leading-6",
+  });
+  const { key: versionKey, ...versionInput } = getInputProps(fields.version, { type: "hidden" });
 
   return (
     <>
-      <AdminAlertBox alert={actionData?.alert} live={!hydrated}>
+      <FormAlert alert={actionData?.alert} className="mb-6">
         {actionData?.alert?.conflict ? (
           <p className="mt-2">
             <Link reloadDocument to={location.pathname} className="font-semibold underline underline-offset-4">
@@ -121,43 +105,54 @@ export function ArticleEditor({
             </Link>
           </p>
         ) : null}
-      </AdminAlertBox>
-      <Form method="post" id={form.id} onSubmit={onSubmit} noValidate className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
-        {mode === "edit" ? <input key={fields.version.key} {...withoutKey(getInputProps(fields.version, { type: "hidden" }))} /> : null}
-        <div className="min-w-0 space-y-1 rounded-xl border border-line bg-surface p-4 shadow-sm sm:p-6">
-          <TextInput
+      </FormAlert>
+      <Form method="post" {...formProps} className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
+        {mode === "edit" ? <input key={versionKey} {...versionInput} /> : null}
+        <div className="min-w-0 rounded-xl border border-line bg-surface p-4 shadow-sm sm:p-6">
+          <Field
             field={fields.title}
             label="Title"
-            maxLength={ARTICLE_LIMITS.title}
-            onInput={(event) => {
-              if (!slugTouched) form.update({ name: fields.slug.name, value: slugify(event.currentTarget.value) });
+            autoComplete="off"
+            inputProps={{
+              maxLength: ARTICLE_LIMITS.title,
+              spellCheck: true,
+              onInput: (event) => {
+                if (!slugTouched) form.update({ name: fields.slug.name, value: slugify(event.currentTarget.value) });
+              },
             }}
           />
-          <TextInput
+          <Field
             field={fields.slug}
             label="Slug"
-            maxLength={ARTICLE_LIMITS.slug}
+            autoComplete="off"
             hint="Lowercase letters, digits and hyphens: the address will be /post/your-slug."
-            mono
-            onInput={(event) => setSlugTouched(event.currentTarget.value !== "")}
+            inputProps={{
+              maxLength: ARTICLE_LIMITS.slug,
+              autoCapitalize: "none",
+              className: "font-mono",
+              onInput: (event) => setSlugTouched(event.currentTarget.value !== ""),
+            }}
           />
 
-          <div>
-            <div className="mb-1.5 flex flex-wrap items-end justify-between gap-2">
-              <label htmlFor={fields.content.id} className="text-sm font-medium text-ink">
-                Content
-              </label>
-              <ContentTabs tab={tab} onWrite={() => setTab("write")} onPreview={showPreview} panelIds={["content-write", "content-preview"]} />
-            </div>
-            <div id="content-write" {...(hydrated ? { role: "tabpanel", "aria-labelledby": "tab-write" } : {})} hidden={tab !== "write"}>
-              <textarea
-                key={fields.content.key}
-                {...withoutKey(getTextareaProps(fields.content))}
-                rows={15}
-                aria-describedby={`content-hint ${fields.content.errorId}`}
-                spellCheck
-                className={`${adminInput} font-mono text-sm leading-6`}
+          <FieldShell
+            field={fields.content}
+            label="Content"
+            hint={CONTENT_HINT}
+            labelAside={
+              <ContentTabs
+                tab={tab}
+                onWrite={() => setTab("write")}
+                onPreview={showPreview}
+                panelIds={["content-write", "content-preview"]}
               />
+            }
+          >
+            <div
+              id="content-write"
+              {...(hydrated ? { role: "tabpanel", "aria-labelledby": "tab-write" } : {})}
+              hidden={tab !== "write"}
+            >
+              <textarea key={content.key} rows={15} {...content.props} />
             </div>
             {hydrated ? (
               <div
@@ -179,37 +174,30 @@ export function ArticleEditor({
                     {preview.data.error}
                   </p>
                 ) : preview.data?.html !== undefined ? (
-                  <PreviewBody title={String((form.value as Record<string, unknown> | undefined)?.title ?? "")} html={preview.data.html} />
+                  <PreviewBody title={String(values?.title ?? "")} html={preview.data.html} />
                 ) : null}
               </div>
             ) : null}
-            <p id="content-hint" className="pt-1 text-xs text-ink-muted">
-              Markdown supported: ## and ### headings, **bold**, *italic*, `code`, fenced code blocks, lists and links.
-            </p>
-            <AdminFieldError id={fields.content.errorId} errors={contentError} />
-          </div>
+          </FieldShell>
 
-          <div>
-            <label htmlFor={fields.excerpt.id} className="mb-1.5 block text-sm font-medium text-ink">
-              Excerpt <span className="font-normal text-ink-muted">(optional)</span>
-            </label>
-            <textarea
-              key={fields.excerpt.key}
-              {...withoutKey(getTextareaProps(fields.excerpt))}
-              rows={3}
-              maxLength={ARTICLE_LIMITS.excerpt}
-              aria-describedby={`excerpt-hint ${fields.excerpt.errorId}`}
-              className={adminInput}
-            />
-            <p id="excerpt-hint" className="pt-1 text-xs text-ink-muted">
-              A sentence or two shown on article cards (at most {ARTICLE_LIMITS.excerpt} characters).
-            </p>
-            <AdminFieldError id={fields.excerpt.errorId} errors={fields.excerpt.errors} />
-          </div>
+          <TextareaField
+            field={fields.excerpt}
+            label="Excerpt"
+            optional
+            rows={3}
+            hint={`A sentence or two shown on article cards (at most ${ARTICLE_LIMITS.excerpt} characters).`}
+            textareaProps={{ maxLength: ARTICLE_LIMITS.excerpt }}
+          />
 
           {actionData?.preview ? (
-            <section aria-labelledby="server-preview-heading" className="rounded-md border border-line bg-surface-sunken p-4 sm:p-6">
-              <h2 id="server-preview-heading" className="mb-4 text-xs font-semibold tracking-wide text-ink-muted uppercase">
+            <section
+              aria-labelledby="server-preview-heading"
+              className="rounded-md border border-line bg-surface-sunken p-4 sm:p-6"
+            >
+              <h2
+                id="server-preview-heading"
+                className="mb-4 text-xs font-semibold tracking-wide text-ink-muted uppercase"
+              >
                 Preview
               </h2>
               <PreviewBody title={initialTitle} html={actionData.preview.html} />
@@ -218,61 +206,45 @@ export function ArticleEditor({
         </div>
 
         <div className="space-y-6">
-          <div className="space-y-1 rounded-xl border border-line bg-surface p-4 shadow-sm sm:p-6">
-            <TextInput
+          <div className="rounded-xl border border-line bg-surface p-4 shadow-sm sm:p-6">
+            <Field
               field={fields.imageUrl}
               label="Image URL"
               optional
-              maxLength={ARTICLE_LIMITS.imageUrl}
-              inputMode="url"
+              autoComplete="off"
               hint="https://… or a path on this site, like /images/cover.png."
+              inputProps={{ maxLength: ARTICLE_LIMITS.imageUrl, inputMode: "url", autoCapitalize: "none" }}
             />
-            <div>
-              <label htmlFor={fields.categoryId.id} className="mb-1.5 block text-sm font-medium text-ink">
-                Category
-              </label>
-              <select key={categoryKey} {...categorySelect} aria-describedby={fields.categoryId.errorId} className={`${adminInput} h-10`}>
-                <option value="">Select a category</option>
-                {categories.map((category) => (
-                  <option key={category.id} value={String(category.id)}>
-                    {category.name}
-                  </option>
-                ))}
-              </select>
-              <AdminFieldError id={fields.categoryId.errorId} errors={fields.categoryId.errors} />
-            </div>
-            <div className="flex items-start gap-3 pb-2">
-              <input key={featuredKey} {...featuredInput} className="mt-0.5 size-4 shrink-0 rounded border-line-strong accent-brand" />
-              <div>
-                <label htmlFor={fields.featured.id} className="text-sm font-medium text-ink">
-                  Featured
-                </label>
-                <p className="text-xs text-ink-muted">Show it in the home page's Featured carousel.</p>
-              </div>
-            </div>
+            <SelectField
+              field={fields.categoryId}
+              label="Category"
+              placeholder="Select a category"
+              options={categories.map((category) => ({ value: String(category.id), label: category.name }))}
+            />
+            <CheckboxField field={fields.featured} hint="Show it in the home page's Featured carousel.">
+              Featured
+            </CheckboxField>
           </div>
 
           <div className="flex flex-wrap gap-2 lg:flex-col">
+            <StatusButton
+              pending={busy}
+              pendingText={mode === "new" ? "Creating..." : "Saving..."}
+              className="lg:w-full"
+              {...submitProps}
+            >
+              {mode === "new" ? "Create Article" : "Update Article"}
+            </StatusButton>
             <button
               type="submit"
-              className={`${adminButton.primary} lg:w-full`}
-              aria-disabled={submitting || undefined}
+              name="intent"
+              value="preview"
+              formNoValidate
+              className={buttonClass({ variant: "secondary", className: "no-js-only lg:w-full" })}
             >
-              {submitting ? (
-                <>
-                  <Spinner />
-                  {mode === "new" ? "Creating..." : "Saving..."}
-                </>
-              ) : mode === "new" ? (
-                "Create Article"
-              ) : (
-                "Update Article"
-              )}
-            </button>
-            <button type="submit" name="intent" value="preview" formNoValidate className={`${adminButton.secondary} no-js-only lg:w-full`}>
               Preview
             </button>
-            <Link to="/admin/dashboard" className={`${adminButton.secondary} lg:w-full`}>
+            <Link to="/admin/dashboard" className={buttonClass({ variant: "secondary", className: "lg:w-full" })}>
               Cancel
             </Link>
           </div>
@@ -280,12 +252,6 @@ export function ArticleEditor({
       </Form>
     </>
   );
-}
-
-/** Conform's props carry React's `key`, which must not be spread into JSX. */
-function withoutKey<T extends { key?: unknown }>(props: T): Omit<T, "key"> {
-  const { key: _key, ...rest } = props;
-  return rest;
 }
 
 /** The rendered article as the article page shows it: its title and the .prose-article body. */
@@ -316,7 +282,8 @@ function ContentTabs({
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     if (!["ArrowLeft", "ArrowRight", "Home", "End"].includes(event.key)) return;
     event.preventDefault();
-    const toPreview = event.key === "End" || ((event.key === "ArrowRight" || event.key === "ArrowLeft") && tab === "write");
+    const toPreview =
+      event.key === "End" || ((event.key === "ArrowRight" || event.key === "ArrowLeft") && tab === "write");
     if (toPreview) {
       onPreview();
       previewRef.current?.focus();
@@ -325,83 +292,35 @@ function ContentTabs({
       writeRef.current?.focus();
     }
   }
+  const tabs = [
+    { value: "write", label: "Write", ref: writeRef, panel: panelIds[0], select: onWrite },
+    { value: "preview", label: "Preview", ref: previewRef, panel: panelIds[1], select: onPreview },
+  ] as const;
   const tabClass =
     "rounded-md px-3 py-1 text-sm font-medium text-ink-muted transition-colors hover:text-ink aria-selected:bg-surface aria-selected:text-ink aria-selected:shadow-sm";
   return (
-    <div role="tablist" aria-label="Editor view" className="js-only inline-flex gap-1 rounded-lg bg-surface-sunken p-1" onKeyDown={onKeyDown}>
-      <button
-        ref={writeRef}
-        id="tab-write"
-        type="button"
-        role="tab"
-        aria-selected={tab === "write"}
-        aria-controls={panelIds[0]}
-        tabIndex={tab === "write" ? 0 : -1}
-        className={tabClass}
-        onClick={onWrite}
-      >
-        Write
-      </button>
-      <button
-        ref={previewRef}
-        id="tab-preview"
-        type="button"
-        role="tab"
-        aria-selected={tab === "preview"}
-        aria-controls={panelIds[1]}
-        tabIndex={tab === "preview" ? 0 : -1}
-        className={tabClass}
-        onClick={onPreview}
-      >
-        Preview
-      </button>
-    </div>
-  );
-}
-
-function TextInput({
-  field,
-  label,
-  hint,
-  optional,
-  mono,
-  maxLength,
-  inputMode,
-  onInput,
-}: {
-  field: FieldMetadata<string | undefined>;
-  label: string;
-  hint?: ReactNode;
-  optional?: boolean;
-  mono?: boolean;
-  maxLength: number;
-  inputMode?: "url";
-  onInput?: (event: FormEvent<HTMLInputElement>) => void;
-}) {
-  const hintId = useId();
-  const { key, ...inputProps } = getInputProps(field, { type: "text" });
-  return (
-    <div>
-      <label htmlFor={field.id} className="mb-1.5 block text-sm font-medium text-ink">
-        {label} {optional ? <span className="font-normal text-ink-muted">(optional)</span> : null}
-      </label>
-      <input
-        key={key}
-        {...inputProps}
-        maxLength={maxLength}
-        inputMode={inputMode}
-        onInput={onInput}
-        aria-describedby={hint ? `${hintId} ${field.errorId}` : field.errorId}
-        autoComplete="off"
-        spellCheck={!mono}
-        className={`${adminInput} h-10 ${mono ? "font-mono" : ""}`}
-      />
-      {hint ? (
-        <p id={hintId} className="pt-1 text-xs text-ink-muted">
-          {hint}
-        </p>
-      ) : null}
-      <AdminFieldError id={field.errorId} errors={field.errors} />
+    <div
+      role="tablist"
+      aria-label="Editor view"
+      className="js-only inline-flex gap-1 rounded-lg bg-surface-sunken p-1"
+      onKeyDown={onKeyDown}
+    >
+      {tabs.map((item) => (
+        <button
+          key={item.value}
+          ref={item.ref}
+          id={`tab-${item.value}`}
+          type="button"
+          role="tab"
+          aria-selected={tab === item.value}
+          aria-controls={item.panel}
+          tabIndex={tab === item.value ? 0 : -1}
+          className={tabClass}
+          onClick={item.select}
+        >
+          {item.label}
+        </button>
+      ))}
     </div>
   );
 }

@@ -5,9 +5,9 @@
  */
 import { useEffect, useId, useRef } from "react";
 import { useFetcher } from "react-router";
-import { toast } from "sonner";
+import { FormAlert, StatusButton } from "~/components/forms";
+import { Button } from "~/components/ui/button";
 import { ARTICLE_TOASTS } from "~/lib/article-schema";
-import { adminButton, Spinner } from "./ui";
 
 export type DeleteTarget = { id: number; title: string; trigger: HTMLElement | null };
 
@@ -37,17 +37,12 @@ export function DeleteArticleDialog({
     if (target && dialog && !dialog.open) dialog.showModal();
   }, [target]);
 
-  // After the post: an error stays in the dialog (and raises the toast); success closes it
+  // After the post: an error stays in the dialog (its box raises the toast); success closes it
   // (the action's redirect has reloaded the list and brought the success toast).
   useEffect(() => {
     if (fetcher.state !== "idle" || !submitted.current) return;
     submitted.current = false;
-    const error = fetcher.data?.error;
-    if (error) {
-      toast.error(error.title, { description: error.description });
-      return;
-    }
-    dialogRef.current?.close();
+    if (!fetcher.data?.error) dialogRef.current?.close();
   }, [fetcher.state, fetcher.data]);
 
   function close() {
@@ -86,13 +81,11 @@ export function DeleteArticleDialog({
           <p id={descriptionId} className="mt-2 text-sm text-ink-muted">
             {ARTICLE_TOASTS.deleteConfirmation}
           </p>
-          <p className="mt-3 rounded-md bg-surface-sunken px-3 py-2 text-sm font-medium break-words text-ink">{target.title}</p>
-          {error ? (
-            <div role="alert" className="mt-4 rounded-md border border-danger-line bg-danger-soft p-3 text-sm text-danger">
-              <p className="font-semibold">{error.title}</p>
-              {error.description ? <p className="mt-1">{error.description}</p> : null}
-            </div>
-          ) : null}
+          <p className="mt-3 rounded-md bg-surface-sunken px-3 py-2 text-sm font-medium break-words text-ink">
+            {target.title}
+          </p>
+          {/* Inside the modal dialog the box itself is the announcement. */}
+          <FormAlert alert={error} live className="mt-4" />
           <fetcher.Form
             method="post"
             action={`/admin/articles/delete/${target.id}`}
@@ -103,20 +96,12 @@ export function DeleteArticleDialog({
             }}
           >
             <input type="hidden" name="redirectTo" value={returnPath} />
-            {/* biome-ignore lint/a11y/noAutofocus: the safe choice takes focus when the dialog opens */}
-            <button type="button" autoFocus className={adminButton.secondary} onClick={close} disabled={busy}>
+            <Button variant="secondary" autoFocus onClick={close} disabled={busy}>
               Cancel
-            </button>
-            <button type="submit" className={adminButton.danger} aria-disabled={busy || undefined}>
-              {busy ? (
-                <>
-                  <Spinner />
-                  Deleting...
-                </>
-              ) : (
-                "Delete"
-              )}
-            </button>
+            </Button>
+            <StatusButton variant="destructive" pending={busy} pendingText="Deleting...">
+              Delete
+            </StatusButton>
           </fetcher.Form>
         </div>
       ) : null}

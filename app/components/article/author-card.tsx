@@ -1,4 +1,5 @@
 /** The author card shown after the article: avatar, name and bio. */
+import { useSiteName } from "~/components/use-site-name";
 import { FALLBACK_AUTHOR } from "~/lib/article-card";
 
 export type AuthorInfo = { name: string; avatarUrl: string | null; bio: string | null } | null;
@@ -38,6 +39,7 @@ export function AuthorAvatar({ author, size }: { author: AuthorInfo; size: numbe
 
 export function AuthorCard({ author }: { author: AuthorInfo }) {
   const name = author?.name?.trim() || FALLBACK_AUTHOR;
+  const siteName = useSiteName();
   return (
     <section
       aria-labelledby="about-the-author"
@@ -51,7 +53,7 @@ export function AuthorCard({ author }: { author: AuthorInfo }) {
         </h2>
         <p className="mt-1 text-xl font-bold text-ink">{name}</p>
         <p className="mt-2 leading-relaxed text-ink-muted">
-          {author?.bio?.trim() || "A contributor to DevPerspective, sharing what they learn while building software."}
+          {author?.bio?.trim() || `A contributor to ${siteName}, sharing what they learn while building software.`}
         </p>
       </div>
     </section>

@@ -23,9 +23,3 @@ export function AuthCard({
     </div>
   );
 }
-
-export const linkClass = "font-semibold text-brand underline-offset-4 hover:underline";
-export const primaryButtonClass =
-  "inline-flex h-11 w-full items-center justify-center gap-2 rounded-md bg-brand px-5 text-sm font-semibold text-brand-ink transition-colors hover:bg-brand-hover aria-disabled:cursor-not-allowed aria-disabled:opacity-60 aria-disabled:hover:bg-brand disabled:cursor-not-allowed disabled:opacity-60";
-export const secondaryButtonClass =
-  "inline-flex h-11 w-full items-center justify-center gap-2 rounded-md border border-line bg-surface px-5 text-sm font-semibold text-ink transition-colors hover:bg-surface-sunken disabled:cursor-not-allowed disabled:opacity-60 disabled:hover:bg-surface";

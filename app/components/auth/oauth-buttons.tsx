@@ -3,9 +3,14 @@
  * redirect to the provider (a document navigation, with or without JavaScript). A provider without
  * credentials shows its button disabled, with the reason as its description.
  */
-import { secondaryButtonClass } from "./auth-card";
+import { buttonClass } from "~/components/ui/button";
 
-export type ProviderButtonData = { name: "github" | "google"; label: string; available: boolean; reason: string | null };
+export type ProviderButtonData = {
+  name: "github" | "google";
+  label: string;
+  available: boolean;
+  reason: string | null;
+};
 
 export function OAuthButtons({
   providers,
@@ -18,7 +23,10 @@ export function OAuthButtons({
 }) {
   return (
     <div>
-      <div className="my-6 flex items-center gap-3 text-xs font-medium tracking-wide text-ink-muted uppercase" aria-hidden="true">
+      <div
+        className="my-6 flex items-center gap-3 text-xs font-medium tracking-wide text-ink-muted uppercase"
+        aria-hidden="true"
+      >
         <span className="h-px flex-1 bg-line" />
         or
         <span className="h-px flex-1 bg-line" />
@@ -33,7 +41,7 @@ export function OAuthButtons({
                 {redirectTo && redirectTo !== "/" ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
                 <button
                   type="submit"
-                  className={secondaryButtonClass}
+                  className={buttonClass({ variant: "secondary", size: "lg", className: "w-full" })}
                   disabled={!provider.available}
                   aria-describedby={provider.available ? undefined : reasonId}
                 >
@@ -65,10 +73,19 @@ function GitHubMark() {
 function GoogleMark() {
   return (
     <svg viewBox="0 0 24 24" className="size-5" aria-hidden="true" focusable="false">
-      <path fill="#4285F4" d="M22.56 12.25c0-.78-.07-1.53-.2-2.25H12v4.26h5.92a5.06 5.06 0 0 1-2.2 3.32v2.77h3.57c2.08-1.92 3.27-4.74 3.27-8.1Z" />
-      <path fill="#34A853" d="M12 23c2.97 0 5.46-.98 7.28-2.66l-3.57-2.77c-.98.66-2.23 1.06-3.71 1.06-2.86 0-5.29-1.93-6.16-4.53H2.18v2.84A11 11 0 0 0 12 23Z" />
+      <path
+        fill="#4285F4"
+        d="M22.56 12.25c0-.78-.07-1.53-.2-2.25H12v4.26h5.92a5.06 5.06 0 0 1-2.2 3.32v2.77h3.57c2.08-1.92 3.27-4.74 3.27-8.1Z"
+      />
+      <path
+        fill="#34A853"
+        d="M12 23c2.97 0 5.46-.98 7.28-2.66l-3.57-2.77c-.98.66-2.23 1.06-3.71 1.06-2.86 0-5.29-1.93-6.16-4.53H2.18v2.84A11 11 0 0 0 12 23Z"
+      />
       <path fill="#FBBC05" d="M5.84 14.1a6.6 6.6 0 0 1 0-4.2V7.06H2.18a11 11 0 0 0 0 9.88l3.66-2.84Z" />
-      <path fill="#EA4335" d="M12 5.38c1.62 0 3.06.56 4.21 1.64l3.15-3.15A10.56 10.56 0 0 0 12 1 11 11 0 0 0 2.18 7.06l3.66 2.84C6.71 7.31 9.14 5.38 12 5.38Z" />
+      <path
+        fill="#EA4335"
+        d="M12 5.38c1.62 0 3.06.56 4.21 1.64l3.15-3.15A10.56 10.56 0 0 0 12 1 11 11 0 0 0 2.18 7.06l3.66 2.84C6.71 7.31 9.14 5.38 12 5.38Z"
+      />
     </svg>
   );
 }

@@ -42,7 +42,7 @@ export function ViewToggle({ pathname, view, page }: { pathname: string; view: L
               current ? "bg-surface-raised text-ink shadow-sm" : "text-ink-muted hover:text-ink"
             }`}
           >
-            {option.view === "grid" ? <GridIcon /> : <ListIcon />}
+            <LayoutIcon view={option.view} />
             <span>{option.label.replace(" view", "")}</span>
             <span className="sr-only"> view</span>
           </Link>
@@ -52,23 +52,27 @@ export function ViewToggle({ pathname, view, page }: { pathname: string; view: L
   );
 }
 
-function GridIcon() {
-  return (
-    <svg viewBox="0 0 16 16" fill="currentColor" aria-hidden="true" className="size-4">
-      <rect x="2" y="2" width="5" height="5" rx="1" />
-      <rect x="9" y="2" width="5" height="5" rx="1" />
-      <rect x="2" y="9" width="5" height="5" rx="1" />
-      <rect x="9" y="9" width="5" height="5" rx="1" />
-    </svg>
-  );
-}
+/** The layouts' icons, drawn from their rectangles: [x, y, width, height] in a 16 × 16 box. */
+const LAYOUT_RECTS: Record<ListView, [number, number, number, number][]> = {
+  grid: [
+    [2, 2, 5, 5],
+    [9, 2, 5, 5],
+    [2, 9, 5, 5],
+    [9, 9, 5, 5],
+  ],
+  list: [
+    [2, 2.5, 12, 3],
+    [2, 6.5, 12, 3],
+    [2, 10.5, 12, 3],
+  ],
+};
 
-function ListIcon() {
+function LayoutIcon({ view }: { view: ListView }) {
   return (
     <svg viewBox="0 0 16 16" fill="currentColor" aria-hidden="true" className="size-4">
-      <rect x="2" y="2.5" width="12" height="3" rx="1" />
-      <rect x="2" y="6.5" width="12" height="3" rx="1" />
-      <rect x="2" y="10.5" width="12" height="3" rx="1" />
+      {LAYOUT_RECTS[view].map(([x, y, width, height]) => (
+        <rect key={`${x}-${y}`} x={x} y={y} width={width} height={height} rx="1" />
+      ))}
     </svg>
   );
 }

@@ -1,15 +1,56 @@
 /** Explore Topics: the spec's eight category tiles. */
 import { Link } from "react-router";
+import { CATEGORY_LINKS } from "~/lib/site-nav";
 
 export const TOPICS = [
-  { name: "React", to: "/category/react", mark: "Re", blurb: "Components, hooks and rendering", tone: "from-sky-600 to-cyan-700 text-white" },
-  { name: "JavaScript", to: "/category/javascript", mark: "JS", blurb: "The language of the web", tone: "from-yellow-300 to-amber-400 text-gray-950" },
-  { name: "TypeScript", to: "/category/typescript", mark: "TS", blurb: "Types that catch real bugs", tone: "from-blue-600 to-indigo-700 text-white" },
-  { name: "CSS", to: "/category/css", mark: "CSS", blurb: "Layout and modern styling", tone: "from-pink-600 to-rose-700 text-white" },
-  { name: "Node.js", to: "/category/nodejs", mark: "N", blurb: "JavaScript on the server", tone: "from-green-700 to-emerald-700 text-white" },
-  { name: "Database", to: "/category/database", mark: "DB", blurb: "SQL, indexes and data models", tone: "from-slate-600 to-slate-800 text-white" },
-  { name: "AI & Development", to: "/category/ai-development", mark: "AI", blurb: "Models in everyday work", tone: "from-teal-700 to-violet-700 text-white" },
-  { name: "DevOps", to: "/category/devops", mark: "Ops", blurb: "Ship safely to production", tone: "from-orange-600 to-red-700 text-white" },
+  {
+    ...CATEGORY_LINKS.react,
+    mark: "Re",
+    blurb: "Components, hooks and rendering",
+    tone: "from-sky-600 to-cyan-700 text-white",
+  },
+  {
+    ...CATEGORY_LINKS.javascript,
+    mark: "JS",
+    blurb: "The language of the web",
+    tone: "from-yellow-300 to-amber-400 text-gray-950",
+  },
+  {
+    ...CATEGORY_LINKS.typescript,
+    mark: "TS",
+    blurb: "Types that catch real bugs",
+    tone: "from-blue-600 to-indigo-700 text-white",
+  },
+  {
+    ...CATEGORY_LINKS.css,
+    mark: "CSS",
+    blurb: "Layout and modern styling",
+    tone: "from-pink-600 to-rose-700 text-white",
+  },
+  {
+    ...CATEGORY_LINKS.nodejs,
+    mark: "N",
+    blurb: "JavaScript on the server",
+    tone: "from-green-700 to-emerald-700 text-white",
+  },
+  {
+    ...CATEGORY_LINKS.database,
+    mark: "DB",
+    blurb: "SQL, indexes and data models",
+    tone: "from-slate-600 to-slate-800 text-white",
+  },
+  {
+    ...CATEGORY_LINKS.aiDevelopment,
+    mark: "AI",
+    blurb: "Models in everyday work",
+    tone: "from-teal-700 to-violet-700 text-white",
+  },
+  {
+    ...CATEGORY_LINKS.devops,
+    mark: "Ops",
+    blurb: "Ship safely to production",
+    tone: "from-orange-600 to-red-700 text-white",
+  },
 ] as const;
 
 export function ExploreTopics() {
@@ -37,7 +78,9 @@ export function ExploreTopics() {
                 {topic.mark}
               </span>
               <span className="min-w-0">
-                <span className="block text-sm font-semibold break-words text-ink group-hover:text-brand sm:text-base">{topic.name}</span>
+                <span className="block text-sm font-semibold break-words text-ink group-hover:text-brand sm:text-base">
+                  {topic.name}
+                </span>
                 <span className="mt-0.5 hidden text-sm text-ink-muted sm:block">{topic.blurb}</span>
               </span>
             </Link>

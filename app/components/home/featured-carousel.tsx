@@ -12,6 +12,7 @@ import { type ArticleCardData, FALLBACK_AUTHOR, placeholderImageFor } from "~/li
 import { COVER_HEIGHT, COVER_WIDTH } from "../article-card";
 import { PauseIcon, PlayIcon } from "./hero";
 import { usePrefersReducedMotion } from "./use-reduced-motion";
+import { useHydrated } from "~/components/ui/use-hydrated";
 
 export const AUTO_ADVANCE_MS = 3000;
 export const SWIPE_CONFIDENCE_THRESHOLD = 10_000;
@@ -56,7 +57,7 @@ function releaseVelocity(samples: DragState["samples"], x: number, t: number) {
 export function FeaturedCarousel({ items }: { items: ArticleCardData[] }) {
   const count = items.length;
   const [index, setIndex] = useState(0);
-  const [hydrated, setHydrated] = useState(false);
+  const hydrated = useHydrated();
   const [playing, setPlaying] = useState(true);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
@@ -65,7 +66,6 @@ export function FeaturedCarousel({ items }: { items: ArticleCardData[] }) {
   const suppressClick = useRef(false);
   const reducedMotion = usePrefersReducedMotion();
 
-  useEffect(() => setHydrated(true), []);
   // Auto-moving content must not start for a reader who asked for less motion.
   useEffect(() => {
     if (reducedMotion) setPlaying(false);
@@ -174,7 +174,14 @@ export function FeaturedCarousel({ items }: { items: ArticleCardData[] }) {
       >
         <div className="carousel-track flex h-full" style={trackStyle} aria-live={advancing ? "off" : "polite"}>
           {items.map((item, i) => (
-            <Slide key={item.id} item={item} index={i} count={count} current={i === index} inert={hydrated && i !== index} />
+            <Slide
+              key={item.id}
+              item={item}
+              index={i}
+              count={count}
+              current={i === index}
+              inert={hydrated && i !== index}
+            />
           ))}
         </div>
       </div>
@@ -268,7 +275,9 @@ function Slide({
           <StarIcon />
           Featured
         </p>
-        <h3 className="mt-4 text-2xl leading-tight font-extrabold tracking-tight text-balance sm:text-4xl">{item.title}</h3>
+        <h3 className="mt-4 text-2xl leading-tight font-extrabold tracking-tight text-balance sm:text-4xl">
+          {item.title}
+        </h3>
         <p className="mt-3 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-white/85">
           <span className="font-semibold text-white">{item.authorName?.trim() || FALLBACK_AUTHOR}</span>
           <span aria-hidden="true">·</span>
@@ -276,7 +285,9 @@ function Slide({
           <span aria-hidden="true">·</span>
           <span>{readTimeLabel(item.readingMinutes)}</span>
         </p>
-        {item.excerpt ? <p className="mt-3 line-clamp-3 max-w-2xl text-base text-white/90 sm:text-lg">{item.excerpt}</p> : null}
+        {item.excerpt ? (
+          <p className="mt-3 line-clamp-3 max-w-2xl text-base text-white/90 sm:text-lg">{item.excerpt}</p>
+        ) : null}
         <Link
           to={`/post/${item.slug}`}
           draggable={false}

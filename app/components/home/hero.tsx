@@ -53,7 +53,12 @@ function Rays() {
           <span
             key={i}
             className="hero-ray"
-            style={{ "--ray-angle": `${(360 / RAY_COUNT) * i}deg`, "--ray-delay": `${(i % 10) * -0.6}s` } as React.CSSProperties}
+            style={
+              {
+                "--ray-angle": `${(360 / RAY_COUNT) * i}deg`,
+                "--ray-delay": `${(i % 10) * -0.6}s`,
+              } as React.CSSProperties
+            }
           />
         ))}
       </div>

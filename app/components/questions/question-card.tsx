@@ -4,6 +4,7 @@
  * announced as expandable by screen readers.
  */
 import { useId } from "react";
+import { ChevronRightIcon } from "~/components/ui/icons";
 import { DIFFICULTY_BADGE_CLASSES, difficultyTone, type InterviewQuestion } from "~/questions/question-filters";
 
 export function DifficultyBadge({ difficulty }: { difficulty: string }) {
@@ -28,25 +29,20 @@ export function QuestionCard({ question }: { question: InterviewQuestion }) {
       className="rounded-xl border border-line bg-surface-raised p-5 shadow-sm sm:p-6"
     >
       <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
-        <h2 id={headingId} className="min-w-0 flex-1 text-lg leading-snug font-bold tracking-tight text-balance text-ink">
+        <h2
+          id={headingId}
+          className="min-w-0 flex-1 text-lg leading-snug font-bold tracking-tight text-balance text-ink"
+        >
           {question.question}
         </h2>
         <DifficultyBadge difficulty={question.difficulty} />
       </div>
-      {question.categoryName ? <p className="mt-1 text-xs font-medium text-ink-muted">{question.categoryName}</p> : null}
+      {question.categoryName ? (
+        <p className="mt-1 text-xs font-medium text-ink-muted">{question.categoryName}</p>
+      ) : null}
       <details className="question-answer group mt-4">
         <summary className="summary-plain inline-flex items-center gap-1.5 rounded-md text-sm font-semibold text-brand hover:underline hover:underline-offset-4">
-          <svg
-            viewBox="0 0 20 20"
-            className="size-4 transition-transform group-open:rotate-90"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            aria-hidden="true"
-            focusable="false"
-          >
-            <path d="m8 5 5 5-5 5" strokeLinecap="round" strokeLinejoin="round" />
-          </svg>
+          <ChevronRightIcon className="size-4 transition-transform group-open:rotate-90" />
           View Answer
         </summary>
         <div className="mt-4 border-t border-line pt-4">

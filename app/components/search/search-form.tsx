@@ -8,7 +8,8 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { Form, Link, useNavigate } from "react-router";
 import { type SearchCategory, searchHref } from "~/search/search-params";
-import { ChevronIcon, SearchIcon } from "~/components/ui/icons";
+import { buttonClass } from "~/components/ui/button";
+import { CheckIcon, ChevronIcon, FilterIcon, SearchIcon } from "~/components/ui/icons";
 
 export function SearchForm({
   q,
@@ -101,9 +102,7 @@ export function SearchForm({
           <div className="border-t border-line px-4 pt-3 pb-4">
             {categories.length > 0 ? (
               <fieldset>
-                <legend className="mb-3 text-sm text-ink-muted">
-                  Narrow the results to one or more categories
-                </legend>
+                <legend className="mb-3 text-sm text-ink-muted">Narrow the results to one or more categories</legend>
                 <ul className="flex flex-wrap gap-2">
                   {categories.map((category) => {
                     const checked = selected.includes(category.id);
@@ -132,14 +131,11 @@ export function SearchForm({
             <div className="mt-4 flex flex-wrap items-center gap-3">
               <button
                 type="submit"
-                className="no-js-only inline-flex h-9 items-center rounded-md border border-line bg-surface px-4 text-sm font-semibold text-ink hover:bg-surface-sunken"
+                className={buttonClass({ variant: "secondary", size: "sm", className: "no-js-only" })}
               >
                 Apply filters
               </button>
-              <Link
-                to={searchHref({ q, categoryIds: [] })}
-                className="inline-flex h-9 items-center rounded-md px-2 text-sm font-semibold text-brand underline-offset-4 hover:underline"
-              >
+              <Link to={searchHref({ q, categoryIds: [] })} className={buttonClass({ variant: "link", size: "sm" })}>
                 Clear Filters
               </Link>
             </div>
@@ -147,21 +143,5 @@ export function SearchForm({
         </details>
       </Form>
     </search>
-  );
-}
-
-function FilterIcon({ className = "" }: { className?: string }) {
-  return (
-    <svg viewBox="0 0 20 20" className={className} fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true" focusable="false">
-      <path d="M3 5h14M6 10h8M9 15h2" strokeLinecap="round" />
-    </svg>
-  );
-}
-
-function CheckIcon({ className = "" }: { className?: string }) {
-  return (
-    <svg viewBox="0 0 20 20" className={className} fill="none" stroke="currentColor" strokeWidth="2.5" aria-hidden="true" focusable="false">
-      <path d="m4.5 10.5 3.5 3.5 7.5-8" strokeLinecap="round" strokeLinejoin="round" />
-    </svg>
   );
 }

@@ -1,0 +1,30 @@
+/** Email and password, as both sign-in forms (/login and /admin/login) ask for them. */
+import type { FieldMetadata } from "@conform-to/react";
+import type { ReactNode } from "react";
+import { Field } from "~/components/forms";
+
+export function SignInFields({
+  fields,
+  emailAutoComplete,
+  passwordAside,
+}: {
+  fields: { email: FieldMetadata<string | undefined>; password: FieldMetadata<string | undefined> };
+  /** "username" where a password manager should keep this sign-in apart (the admin panel). */
+  emailAutoComplete: "email" | "username";
+  /** Beside the password's label ("Forgot password?"). */
+  passwordAside?: ReactNode;
+}) {
+  return (
+    <>
+      <Field field={fields.email} label="Email" type="email" autoComplete={emailAutoComplete} />
+      <Field
+        field={fields.password}
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        revealable
+        labelAside={passwordAside}
+      />
+    </>
+  );
+}

@@ -1,0 +1,23 @@
+/**
+ * The public pages' frame: fixed header (with the skip link), <main id="main"> and footer. The
+ * public layout draws it around its pages and around its error screen; the root error boundary
+ * draws it when no layout could render.
+ */
+import type { ReactNode } from "react";
+import { useRouteLoaderData } from "react-router";
+import type { loader as rootLoader } from "~/root";
+import { SiteFooter } from "./site-footer";
+import { SiteHeader } from "./site-header";
+
+export function SiteFrame({ children }: { children: ReactNode }) {
+  const rootData = useRouteLoaderData<typeof rootLoader>("root");
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <SiteHeader user={rootData?.user ?? null} />
+      <main id="main" tabIndex={-1} className="flex-1 pt-(--header-height)">
+        {children}
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}
