@@ -15,7 +15,13 @@ const services = mockServices(port);
 const launchOptions = {
   executablePath: chromium,
   // This machine has no network beyond the package registries: keep Chromium off it.
-  args: ["--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+  args: [
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+  ],
 };
 
 export default defineConfig({
@@ -34,8 +40,16 @@ export default defineConfig({
   },
   projects: [
     // Every page behaviour runs twice: with JavaScript and without it.
-    { name: "js-on", testIgnore: "server/**", use: { ...devices["Desktop Chrome"], javaScriptEnabled: true, launchOptions } },
-    { name: "js-off", testIgnore: "server/**", use: { ...devices["Desktop Chrome"], javaScriptEnabled: false, launchOptions } },
+    {
+      name: "js-on",
+      testIgnore: "server/**",
+      use: { ...devices["Desktop Chrome"], javaScriptEnabled: true, launchOptions },
+    },
+    {
+      name: "js-off",
+      testIgnore: "server/**",
+      use: { ...devices["Desktop Chrome"], javaScriptEnabled: false, launchOptions },
+    },
     // HTTP-level behaviour (raw requests, process signals) needs no browser and runs once.
     { name: "server", testMatch: "server/**/*.spec.ts" },
   ],

@@ -3,13 +3,22 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import type { EntryContext, HandleDataRequestFunction, HandleErrorFunction, RouterContextProvider } from "react-router";
-import { ServerRouter } from "react-router";
+import type {
+  EntryContext,
+  HandleDataRequestFunction,
+  HandleErrorFunction,
+  RouterContextProvider,
+  ServerInstrumentation,
+} from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
+import { RequestIdProvider } from "~/components/error-page";
 import { NonceProvider } from "~/components/nonce";
-import { applyCachePolicy } from "~/server/cache-policy.server";
-import { requestInfoContext } from "~/server/request-context.server";
+import { applyCachePolicy } from "~/http/cache-policy.server";
+import { requestInfoContext } from "~/http/request-context.server";
+import { logServerError, requestIdOf } from "~/http/route-errors.server";
+import { testHooksEnabled, testHooksInstrumentation } from "~/http/test-hooks.server";
 
-export * as runtime from "~/server/runtime.server";
+export * as runtime from "~/http/runtime.server";
 
 export const streamTimeout = 5_000;
 
@@ -20,7 +29,7 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
-  const { nonce } = loadContext.get(requestInfoContext);
+  const { nonce, requestId } = loadContext.get(requestInfoContext);
   if (request.method.toUpperCase() === "HEAD") {
     responseHeaders.set("Content-Type", "text/html; charset=utf-8");
     applyCachePolicy(request, responseStatusCode, responseHeaders);
@@ -36,7 +45,9 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <RequestIdProvider value={requestId}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </RequestIdProvider>
       </NonceProvider>,
       {
         nonce,
@@ -52,14 +63,19 @@ export default function handleRequest(
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           applyCachePolicy(request, responseStatusCode, responseHeaders);
           pipe(body);
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+          resolve(
+            new Response(createReadableStreamFromReadable(body), {
+              headers: responseHeaders,
+              status: responseStatusCode,
+            }),
+          );
         },
         onShellError(error: unknown) {
           reject(error);
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) logServerError(error, { request, requestId, note: "render failed" });
         },
       },
     );
@@ -72,8 +88,21 @@ export const handleDataRequest: HandleDataRequestFunction = (response, { request
   return response;
 };
 
-export const handleError: HandleErrorFunction = (error, { request }) => {
-  // A client that went away is not a server error.
+/**
+ * Every unexpected error, logged once with the request's id (the error page shows it as the
+ * reference). Thrown 4xx answers (not found, method not allowed, a bad body) are not errors of
+ * the server and are not logged; a client that went away is not either.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
-  console.error(error);
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  // React Router's own 5xx responses carry the original error.
+  const cause = isRouteErrorResponse(error) ? ((error as { error?: unknown }).error ?? error) : error;
+  logServerError(cause, {
+    request,
+    requestId: requestIdOf(context),
+  });
 };
+
+/** The test hooks (ENABLE_TEST_HOOKS=1 only) mark each request that asked for them. */
+export const instrumentations: ServerInstrumentation[] = testHooksEnabled() ? [testHooksInstrumentation] : [];

@@ -60,7 +60,9 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
   const result = EnvSchema.safeParse(source);
   if (!result.success) {
     throw new InvalidEnvironmentError(
-      result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message} (got "${String(source[String(issue.path[0])] ?? "")}")`),
+      result.error.issues.map(
+        (issue) => `${issue.path.join(".")}: ${issue.message} (got "${String(source[String(issue.path[0])] ?? "")}")`,
+      ),
     );
   }
   const env = result.data;

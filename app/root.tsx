@@ -1,27 +1,20 @@
-import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import { Toaster } from "~/components/toaster";
 import { useNonce } from "~/components/nonce";
-import { ErrorPage } from "~/components/error-page";
+import { ErrorScreenView } from "~/components/error-page";
+import { SiteFrame } from "~/components/site-frame";
 import { getSession } from "~/auth/session.server";
 import { env } from "~/env.server";
 import { DEFAULT_SITE_NAME } from "~/lib/meta";
-import { isCrossSiteWrite } from "~/server/origin-check.server";
-import { readToast } from "~/server/toast.server";
+import { errorScreenFrom } from "~/lib/route-errors";
+import { noindexMeta } from "~/lib/seo";
+import { readToast } from "~/http/toast.server";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-];
-
-/** Every write is checked against forgery before any action runs. */
-export const middleware: Route.MiddlewareFunction[] = [
-  ({ request }) => {
-    if (isCrossSiteWrite(request)) {
-      throw data("Cross-site form submissions are not accepted.", { status: 403 });
-    }
-  },
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -78,13 +71,16 @@ export default function App() {
   return <Outlet />;
 }
 
-// No layout rendered when we get here, so the error page brings its own header and footer.
+/** The page title of the last-resort error screen (pages have their own meta). */
+export const meta: Route.MetaFunction = ({ error, matches }) =>
+  error ? noindexMeta(matches, errorScreenFrom(error).title) : [];
+
+// The last resort, for errors outside the layouts (the root loader, a route outside them): no
+// layout rendered, so the screen brings the site's header and footer. Never a stack trace.
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return <ErrorPage status={404} standalone />;
-  }
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  // Details only in development: production never shows a stack trace.
-  const details = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
-  return <ErrorPage status={status} details={details} standalone />;
+  return (
+    <SiteFrame>
+      <ErrorScreenView screen={errorScreenFrom(error)} />
+    </SiteFrame>
+  );
 }

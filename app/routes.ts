@@ -28,7 +28,8 @@ export default [
 
   // Admin: the login is outside the guard; everything under the admin layout is guarded.
   route("admin/login", "routes/admin.login.tsx"),
-  route("admin/logout", "routes/admin.logout.ts"),
+  // The same sign-out module as /logout; it goes back to the admin login.
+  route("admin/logout", "routes/logout.ts", { id: "admin-logout" }),
   route("admin", "routes/admin-layout.tsx", [
     index("routes/admin.dashboard.tsx", { id: "admin-index" }),
     route("dashboard", "routes/admin.dashboard.tsx", { id: "admin-dashboard" }),

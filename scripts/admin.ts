@@ -41,7 +41,7 @@ async function main() {
   const handle = await getDatabaseHandle().catch((error: Error) => die(error.message));
   try {
     await handle.migrate();
-    const result = await createOrPromoteAdmin(handle.db, input.data);
+    const result = await createOrPromoteAdmin(input.data);
     console.log(
       `admin: ${result.created ? "created" : "promoted"} ${input.data.email} (user ${result.userId}, author profile ${result.authorId})`,
     );

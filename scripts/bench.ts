@@ -117,9 +117,15 @@ async function signIn(): Promise<string> {
 async function sampleFromSitemap() {
   const index = await (await fetch(`${BASE}/sitemap.xml`)).text();
   const documents = index.includes("<sitemapindex")
-    ? await Promise.all([...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map(async ([, loc]) => (await fetch(loc!.replace(/^https?:\/\/[^/]+/, BASE))).text()))
+    ? await Promise.all(
+        [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map(async ([, loc]) =>
+          (await fetch(loc!.replace(/^https?:\/\/[^/]+/, BASE))).text(),
+        ),
+      )
     : [index];
-  const locs = documents.flatMap((xml) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map(([, loc]) => new URL(loc!).pathname));
+  const locs = documents.flatMap((xml) =>
+    [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map(([, loc]) => new URL(loc!).pathname),
+  );
   const posts = locs.filter((loc) => loc.startsWith("/post/"));
   const categories = locs.filter((loc) => loc.startsWith("/category/"));
   // Slugs drawn across the whole dataset, not just the newest.
@@ -154,7 +160,9 @@ function fetchRaw(pathname: string): Promise<{ body: Buffer; encoding: string | 
       .get(`${BASE}${pathname}`, { headers: BROWSER_HEADERS }, (response) => {
         const chunks: Buffer[] = [];
         response.on("data", (chunk) => chunks.push(chunk));
-        response.on("end", () => resolve({ body: Buffer.concat(chunks), encoding: response.headers["content-encoding"] }));
+        response.on("end", () =>
+          resolve({ body: Buffer.concat(chunks), encoding: response.headers["content-encoding"] }),
+        );
       })
       .on("error", reject);
   });
@@ -169,7 +177,11 @@ async function drive(route: RouteSpec, port = PORT) {
     connections: CONNECTIONS,
     duration: DURATION,
     workers: 2,
-    requests: route.paths.map((path) => ({ method: "GET" as const, path, headers: { ...BROWSER_HEADERS, ...route.headers } })),
+    requests: route.paths.map((path) => ({
+      method: "GET" as const,
+      path,
+      headers: { ...BROWSER_HEADERS, ...route.headers },
+    })),
   });
   return {
     route: route.name,
@@ -185,7 +197,10 @@ async function serverTimingP95(paths: string[], headers: Record<string, string> 
   const durations: number[] = [];
   for (const path of paths) {
     // A unique parameter forces a fresh render: this measures the work, not the page cache.
-    const response = await fetch(`${BASE}${path}${path.includes("?") ? "&" : "?"}bench=${Math.random().toString(36).slice(2)}`, { headers });
+    const response = await fetch(
+      `${BASE}${path}${path.includes("?") ? "&" : "?"}bench=${Math.random().toString(36).slice(2)}`,
+      { headers },
+    );
     await response.arrayBuffer();
     const match = /app;dur=([\d.]+)/.exec(response.headers.get("Server-Timing") ?? "");
     if (match) durations.push(Number(match[1]));
@@ -205,7 +220,8 @@ async function assetWeight(pagePath: string) {
   for (const [, href] of html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)) css.add(href!);
   const size = async (list: Set<string>) => {
     let total = 0;
-    for (const url of list) total += gzipSync(Buffer.from(await (await fetch(new URL(url, BASE))).arrayBuffer())).length;
+    for (const url of list)
+      total += gzipSync(Buffer.from(await (await fetch(new URL(url, BASE))).arrayBuffer())).length;
     return Math.round(total / 102.4) / 10;
   };
   return { page: pagePath, jsKbGzip: await size(urls), cssKbGzip: await size(css) };
@@ -219,7 +235,9 @@ function startReference(body: Buffer, encoding: string | undefined): Promise<Chi
     if (process.argv[2]) headers["Content-Encoding"] = process.argv[2];
     http.createServer((req, res) => { res.writeHead(200, headers); res.end(body); })
       .listen(${REFERENCE_PORT}, "127.0.0.1", () => process.send && process.send("ready"));`;
-  const child = spawn(process.execPath, ["-e", source, body.toString("base64"), encoding ?? ""], { stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  const child = spawn(process.execPath, ["-e", source, body.toString("base64"), encoding ?? ""], {
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
   return new Promise((resolve) => child.once("message", () => resolve(child)));
 }
 
@@ -232,12 +250,19 @@ async function main() {
   log(`database: ${database.kind}; seeding demo content + ${ARTICLES} synthetic articles…`);
   const seedStarted = performance.now();
   run(process.execPath, [tsx, "scripts/seed.ts", "--articles", String(ARTICLES)], database.env);
-  run(process.execPath, [tsx, "scripts/admin.ts", "create", "--email", ADMIN.email, "--password", ADMIN.password, "--name", ADMIN.name], database.env);
+  run(
+    process.execPath,
+    [tsx, "scripts/admin.ts", "create", "--email", ADMIN.email, "--password", ADMIN.password, "--name", ADMIN.name],
+    database.env,
+  );
   const seedSeconds = Math.round((performance.now() - seedStarted) / 100) / 10;
 
   log("starting the production server…");
   const startedAt = performance.now();
-  const server = spawn(process.execPath, ["server/main.ts"], { env: database.env, stdio: ["ignore", "ignore", "inherit"] });
+  const server = spawn(process.execPath, ["server/main.ts"], {
+    env: database.env,
+    stdio: ["ignore", "ignore", "inherit"],
+  });
   let reference: ChildProcess | undefined;
   try {
     await waitFor200(`${BASE}/`, 60_000);
@@ -253,15 +278,23 @@ async function main() {
       { name: "/search?q=…", paths: SEARCHES.map((query) => `/search${query}`) },
       { name: "/interview-prep", paths: [interviewPrep] },
       { name: "/rss.xml", paths: ["/rss.xml"] },
-      { name: "/admin/dashboard (signed in)", paths: ["/admin/dashboard", "/admin/dashboard?page=2", "/admin/dashboard?q=react"], headers: { Cookie: cookie } },
+      {
+        name: "/admin/dashboard (signed in)",
+        paths: ["/admin/dashboard", "/admin/dashboard?page=2", "/admin/dashboard?q=react"],
+        headers: { Cookie: cookie },
+      },
     ].filter((route) => !args.only || args.only.split(",").some((part) => route.name.includes(part)));
 
     log("warming up…");
-    for (const route of routes) for (const p of route.paths.slice(0, 200)) await (await fetch(`${BASE}${p}`, { headers: route.headers })).arrayBuffer();
+    for (const route of routes)
+      for (const p of route.paths.slice(0, 200))
+        await (await fetch(`${BASE}${p}`, { headers: route.headers })).arrayBuffer();
 
     const article = await fetchRaw(sample.posts[0]!);
     reference = await startReference(article.body, article.encoding);
-    log(`reference: bare node:http with the article page's exact ${article.body.length} bytes (${article.encoding ?? "identity"})`);
+    log(
+      `reference: bare node:http with the article page's exact ${article.body.length} bytes (${article.encoding ?? "identity"})`,
+    );
     const referenceResult = await drive({ name: "reference (node:http, article bytes)", paths: ["/"] }, REFERENCE_PORT);
 
     const results = [];
@@ -279,7 +312,10 @@ async function main() {
     const serverTimeP95 = {
       search: await serverTimingP95(Array.from({ length: 100 }, (_, i) => `/search${SEARCHES[i % SEARCHES.length]}`)),
       article: await serverTimingP95(sample.posts.slice(0, 100)),
-      dashboard: await serverTimingP95(Array.from({ length: 50 }, () => "/admin/dashboard"), { Cookie: cookie }),
+      dashboard: await serverTimingP95(
+        Array.from({ length: 50 }, () => "/admin/dashboard"),
+        { Cookie: cookie },
+      ),
     };
     const assets = [await assetWeight("/"), await assetWeight(sample.posts[0]!), await assetWeight("/search?q=react")];
     const peak = peakRssMb(server.pid!);
@@ -309,8 +345,11 @@ async function main() {
         `${row.route.padEnd(34)} ${String(row.reqPerSec).padStart(7)} ${String(row.p50).padStart(6)} ${String(row.p99).padStart(5)} ${String(row.non2xx).padStart(7)} ${String(row.errors).padStart(6)}  ${ratio}`,
       );
     }
-    console.error(`cold start ${coldStartMs} ms · peak RSS ${peak} MB · server p95 search ${serverTimeP95.search} ms, article ${serverTimeP95.article} ms, dashboard ${serverTimeP95.dashboard} ms`);
-    for (const asset of assets) console.error(`${asset.page}: JS ${asset.jsKbGzip} KB gz, CSS ${asset.cssKbGzip} KB gz`);
+    console.error(
+      `cold start ${coldStartMs} ms · peak RSS ${peak} MB · server p95 search ${serverTimeP95.search} ms, article ${serverTimeP95.article} ms, dashboard ${serverTimeP95.dashboard} ms`,
+    );
+    for (const asset of assets)
+      console.error(`${asset.page}: JS ${asset.jsKbGzip} KB gz, CSS ${asset.cssKbGzip} KB gz`);
   } finally {
     reference?.kill();
     server.kill("SIGTERM");

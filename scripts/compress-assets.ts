@@ -38,5 +38,7 @@ export function compressAssets(clientDir: string) {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const buildDir = path.resolve(process.argv[2] ?? process.env.BUILD_DIR ?? "build");
   const { files, before, after } = compressAssets(path.join(buildDir, "client"));
-  console.log(`compress-assets: ${files} files, ${Math.round(before / 1024)} KB → ${Math.round(after / 1024)} KB brotli`);
+  console.log(
+    `compress-assets: ${files} files, ${Math.round(before / 1024)} KB → ${Math.round(after / 1024)} KB brotli`,
+  );
 }

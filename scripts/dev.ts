@@ -4,8 +4,10 @@
  */
 import { createServer } from "vite";
 
-const server = await createServer({ server: { port: Number(process.env.PORT ?? 3000), host: process.env.HOST || "127.0.0.1" } });
-const runtime = (await server.ssrLoadModule("/app/server/runtime.server.ts")) as typeof import("~/server/runtime.server");
+const server = await createServer({
+  server: { port: Number(process.env.PORT ?? 3000), host: process.env.HOST || "127.0.0.1" },
+});
+const runtime = (await server.ssrLoadModule("/app/http/runtime.server.ts")) as typeof import("~/http/runtime.server");
 await runtime.startup();
 await server.listen();
 server.printUrls();

@@ -7,13 +7,13 @@
  * (EXPLAIN ANALYZE) and the time of a whole search_articles call. Never touches DATA_DIR or
  * DATABASE_URL.
  */
-import { type DatabaseHandle, openDatabase } from "~/db/db.server";
+import { setDatabaseHandle } from "~/db/db.server";
 import { seedDemoContent, seedSyntheticArticles } from "~/db/seed.server";
 import { explainSearch, searchArticles } from "~/search/search.server";
 import { sql } from "drizzle-orm";
-import { createPostgresDatabase } from "../tests/support/databases";
+import { openTestDatabase } from "../tests/support/databases";
 
-const DEFAULT_QUERIES = ["memory leaks", "kubernetes", "\"feature flags\" -docker", "rate limit", "webhoks", ""];
+const DEFAULT_QUERIES = ["memory leaks", "kubernetes", '"feature flags" -docker', "rate limit", "webhoks", ""];
 
 function parseArgs(argv: string[]) {
   let articles = 10_000;
@@ -22,41 +22,35 @@ function parseArgs(argv: string[]) {
     const arg = argv[i]!;
     if (arg === "--articles") articles = Number(argv[++i]);
     else if (arg === "--query") queries.push(argv[++i] ?? "");
-    else throw new Error(`Unknown argument "${arg}". Usage: tsx scripts/explain-search.ts [--articles N] [--query "text"]…`);
+    else
+      throw new Error(
+        `Unknown argument "${arg}". Usage: tsx scripts/explain-search.ts [--articles N] [--query "text"]…`,
+      );
   }
   if (!Number.isSafeInteger(articles) || articles < 0) throw new Error("--articles needs a non-negative integer");
   return { articles, queries: queries.length > 0 ? queries : DEFAULT_QUERIES };
 }
 
-async function open(): Promise<DatabaseHandle> {
-  if (!process.env.TEST_DATABASE_URL) return openDatabase({ dataDir: "memory://" });
-  const created = await createPostgresDatabase();
-  const handle = await openDatabase({ url: created.url, poolSize: 2 });
-  return {
-    ...handle,
-    async close() {
-      await handle.close();
-      await created.drop();
-    },
-  };
-}
-
 async function main() {
   const { articles, queries } = parseArgs(process.argv.slice(2));
-  const handle = await open();
+  const handle = await openTestDatabase(process.env.TEST_DATABASE_URL ? "postgres" : "pglite");
+  setDatabaseHandle(handle);
   try {
-    await handle.migrate();
     let started = performance.now();
-    await seedDemoContent(handle.db);
-    await seedSyntheticArticles(handle.db, articles, { seed: 42 });
+    await seedDemoContent();
+    await seedSyntheticArticles(articles, { seed: 42 });
     await handle.db.execute(sql`analyze articles`);
-    console.log(`${handle.driver}: demo content + ${articles} synthetic articles in ${Math.round(performance.now() - started)} ms\n`);
+    console.log(
+      `${handle.driver}: demo content + ${articles} synthetic articles in ${Math.round(performance.now() - started)} ms\n`,
+    );
     for (const query of queries) {
-      const { mode, plan } = await explainSearch(handle.db, { keyword: query, analyze: true });
+      const { mode, plan } = await explainSearch({ keyword: query, analyze: true });
       started = performance.now();
-      const results = await searchArticles({ keyword: query }, handle.db);
+      const results = await searchArticles({ keyword: query });
       const elapsed = performance.now() - started;
-      console.log(`── ${JSON.stringify(query)}: mode ${mode}, ${results.total} hits, search_articles ${elapsed.toFixed(1)} ms`);
+      console.log(
+        `── ${JSON.stringify(query)}: mode ${mode}, ${results.total} hits, search_articles ${elapsed.toFixed(1)} ms`,
+      );
       console.log(plan.replace(/^/gm, "   "));
       console.log();
     }

@@ -42,7 +42,15 @@ async function main() {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "dp-lighthouse-"));
     base = `http://127.0.0.1:${args.port}`;
     const server = spawn(process.execPath, ["server/main.ts"], {
-      env: { ...process.env, NODE_ENV: "production", PORT: args.port, HOST: "127.0.0.1", DATA_DIR: dataDir, DATABASE_URL: "", SITE_URL: base },
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        PORT: args.port,
+        HOST: "127.0.0.1",
+        DATA_DIR: dataDir,
+        DATABASE_URL: "",
+        SITE_URL: base,
+      },
       stdio: ["ignore", "ignore", "inherit"],
     });
     stopServer = async () => {
@@ -61,7 +69,15 @@ async function main() {
     }
     const chrome = await chromeLauncher.launch({
       chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
-      chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+      chromeFlags: [
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
     });
     const results: Array<{ page: string; scores: Record<string, number>; failing: string[] }> = [];
     try {
@@ -75,9 +91,17 @@ async function main() {
           onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
         });
         const lhr = runner!.lhr;
-        const scores = Object.fromEntries(Object.values(lhr.categories).map((category) => [category.id, Math.round((category.score ?? 0) * 100)]));
+        const scores = Object.fromEntries(
+          Object.values(lhr.categories).map((category) => [category.id, Math.round((category.score ?? 0) * 100)]),
+        );
         const failing = Object.values(lhr.audits)
-          .filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode !== "informative" && audit.scoreDisplayMode !== "manual")
+          .filter(
+            (audit) =>
+              audit.score !== null &&
+              audit.score < 1 &&
+              audit.scoreDisplayMode !== "informative" &&
+              audit.scoreDisplayMode !== "manual",
+          )
           .map((audit) => `${audit.id} (${audit.displayValue ?? audit.score})`);
         results.push({ page, scores, failing });
         console.error(`${page}: ${JSON.stringify(scores)}`);

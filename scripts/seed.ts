@@ -22,7 +22,9 @@ function parseArgs(argv: string[]): { articles: number } {
       throw new UsageError(`Unknown argument "${arg}". Usage: npm run db:seed [-- --articles N]`);
     }
     if (value === undefined || !/^\d+$/.test(value) || !Number.isSafeInteger(Number(value)) || Number(value) < 1) {
-      throw new UsageError(`--articles needs a positive integer (got ${value === undefined ? "nothing" : `"${value}"`}).`);
+      throw new UsageError(
+        `--articles needs a positive integer (got ${value === undefined ? "nothing" : `"${value}"`}).`,
+      );
     }
     articles = Number(value);
   }
@@ -47,13 +49,13 @@ async function main(): Promise<number> {
   try {
     const handle = await getDatabaseHandle();
     await handle.migrate();
-    const demo = await seedDemoContent(handle.db);
+    const demo = await seedDemoContent();
     let synthetic = 0;
     if (options.articles > 0) {
       const total = options.articles;
       const interactive = process.stdout.isTTY;
       let lastReported = 0;
-      synthetic = await seedSyntheticArticles(handle.db, total, {
+      synthetic = await seedSyntheticArticles(total, {
         onProgress(done) {
           if (interactive) {
             process.stdout.write(`\rSynthetic articles: ${done}/${total}`);
@@ -66,7 +68,8 @@ async function main(): Promise<number> {
       if (interactive) process.stdout.write("\n");
     }
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
-    const where = handle.driver === "pglite" ? `embedded database in ${process.env.DATA_DIR || "./data"}` : "PostgreSQL";
+    const where =
+      handle.driver === "pglite" ? `embedded database in ${process.env.DATA_DIR || "./data"}` : "PostgreSQL";
     console.log(
       `Seeded ${where}: ${demo.categories} categories, ${demo.authors} authors, ${demo.articles} articles, ${demo.questions} questions added (existing rows left as they were)${
         synthetic > 0 ? `, plus ${synthetic} synthetic articles` : ""

@@ -17,8 +17,8 @@ if [ -z "${CHROME_PATH:-}" ] && [ ! -x /usr/bin/chromium ]; then
 fi
 echo "using ${CHROME_PATH:-/usr/bin/chromium}"
 
-step "Lint"
-npx biome lint .
+step "Lint and format"
+npx biome check .
 
 step "Types"
 npx react-router typegen

@@ -20,11 +20,11 @@
  * search (ILIKE '%q%') uses articles_title_trgm_idx (gin_trgm_ops, drizzle/0001_search.sql).
  */
 import { and, asc, eq, ne, sql } from "drizzle-orm";
-import { type Database, queryRows } from "~/db/db.server";
+import { type Database, getDb, queryRows } from "~/db/db.server";
 import { articles, authors, categories } from "~/db/schema";
 import { ARTICLE_MESSAGES, type ArticleInput } from "~/lib/article-schema";
 import { renderMarkdown } from "~/markdown/markdown.server";
-import { contentChanged, onContentChanged } from "~/server/content-events.server";
+import { contentChanged, onContentChanged } from "~/http/content-events.server";
 
 export const DASHBOARD_PAGE_SIZE = 50;
 /** Longest title search kept (longer input is cut). */
@@ -135,21 +135,28 @@ export function dashboardSql(query: string, page: number, knownTotal: number | n
 
 /** One page of the dashboard, newest first, with the count of all articles and of the matching ones. */
 export async function listDashboardArticles(
-  db: Database,
   options: { query?: string | null; page?: number } = {},
 ): Promise<DashboardPage> {
+  const db = await getDb();
   const query = normalizeDashboardQuery(options.query);
   const page = Math.min(Math.max(1, Math.floor(options.page ?? 1)), DASHBOARD_MAX_PAGE);
   const known = cachedTotal(db);
   const readAt = generation;
   const rows = await queryRows<DashboardSqlRow>(db, dashboardSql(query, page, known));
   const total = Number(rows[0]?.total ?? 0);
-  if (known === null && readAt === generation) knownTotals.set(db, { value: total, expiresAt: Date.now() + TOTAL_TTL_MS });
+  if (known === null && readAt === generation)
+    knownTotals.set(db, { value: total, expiresAt: Date.now() + TOTAL_TTL_MS });
   const matching = query === "" ? total : Number(rows[0]?.matching ?? 0);
   const list: DashboardRow[] = [];
   for (const row of rows) {
     if (row.id === null || row.title === null || row.slug === null || row.published_at === null) continue;
-    list.push({ id: row.id, title: row.title, slug: row.slug, authorName: row.author_name, publishedAt: toIso(row.published_at) });
+    list.push({
+      id: row.id,
+      title: row.title,
+      slug: row.slug,
+      authorName: row.author_name,
+      publishedAt: toIso(row.published_at),
+    });
   }
   return {
     articles: list,
@@ -185,7 +192,8 @@ export function parseArticleId(raw: string | undefined | null): number | null {
 }
 
 /** Everything the editor shows, or null for an unknown id. */
-export async function getEditableArticle(db: Database, id: number): Promise<EditableArticle | null> {
+export async function getEditableArticle(id: number): Promise<EditableArticle | null> {
+  const db = await getDb();
   const [row] = await db
     .select({
       id: articles.id,
@@ -206,7 +214,8 @@ export async function getEditableArticle(db: Database, id: number): Promise<Edit
 }
 
 /** Title and slug of one article (the delete confirmation), or null. */
-export async function getArticleSummary(db: Database, id: number) {
+export async function getArticleSummary(id: number) {
+  const db = await getDb();
   const [row] = await db
     .select({ id: articles.id, title: articles.title, slug: articles.slug })
     .from(articles)
@@ -218,12 +227,14 @@ export async function getArticleSummary(db: Database, id: number) {
 export type CategoryOption = { id: number; name: string };
 
 /** The category select's options, by name. */
-export async function listCategoryOptions(db: Database): Promise<CategoryOption[]> {
+export async function listCategoryOptions(): Promise<CategoryOption[]> {
+  const db = await getDb();
   return db.select({ id: categories.id, name: categories.name }).from(categories).orderBy(asc(categories.name));
 }
 
 /** The author profile linked to a user (authors_user_id_key), or null. */
-export async function authorIdForUser(db: Database, userId: number): Promise<number | null> {
+export async function authorIdForUser(userId: number): Promise<number | null> {
+  const db = await getDb();
   const [row] = await db.select({ id: authors.id }).from(authors).where(eq(authors.userId, userId)).limit(1);
   return row?.id ?? null;
 }
@@ -271,7 +282,11 @@ async function checkReferences(db: Database, input: ArticleInput, exceptId: numb
     db
       .select({ id: articles.id })
       .from(articles)
-      .where(exceptId === null ? eq(articles.slug, input.slug) : and(eq(articles.slug, input.slug), ne(articles.id, exceptId)))
+      .where(
+        exceptId === null
+          ? eq(articles.slug, input.slug)
+          : and(eq(articles.slug, input.slug), ne(articles.id, exceptId)),
+      )
       .limit(1),
     input.categoryId === null
       ? Promise.resolve([{ id: 0 }])
@@ -305,8 +320,9 @@ async function announce(id: number) {
 }
 
 /** Creates an article by the author profile linked to `userId`, published now. */
-export async function createArticle(db: Database, options: { userId: number; input: ArticleInput }): Promise<SaveResult> {
-  const authorId = await authorIdForUser(db, options.userId);
+export async function createArticle(options: { userId: number; input: ArticleInput }): Promise<SaveResult> {
+  const db = await getDb();
+  const authorId = await authorIdForUser(options.userId);
   if (authorId === null) return { status: "no-author-profile" };
   const invalid = await checkReferences(db, options.input, null);
   if (invalid) return invalid;
@@ -330,11 +346,14 @@ export async function createArticle(db: Database, options: { userId: number; inp
  * Updates article `id` if it is still at `version` (the updated_at the form was loaded with).
  * Keeps published_at and the byline; the editor must still have an author profile.
  */
-export async function updateArticle(
-  db: Database,
-  options: { id: number; userId: number; version: string; input: ArticleInput },
-): Promise<SaveResult> {
-  const authorId = await authorIdForUser(db, options.userId);
+export async function updateArticle(options: {
+  id: number;
+  userId: number;
+  version: string;
+  input: ArticleInput;
+}): Promise<SaveResult> {
+  const db = await getDb();
+  const authorId = await authorIdForUser(options.userId);
   if (authorId === null) return { status: "no-author-profile" };
   const [current] = await db
     .select({ same: sql<boolean>`${articles.updatedAt} = ${options.version}::timestamptz` })
@@ -368,8 +387,14 @@ export async function updateArticle(
 }
 
 /** Deletes article `id`; "not-found" when there was none. */
-export async function deleteArticle(db: Database, id: number): Promise<{ status: "deleted"; slug: string } | { status: "not-found" }> {
-  const [row] = await db.delete(articles).where(eq(articles.id, id)).returning({ id: articles.id, slug: articles.slug });
+export async function deleteArticle(
+  id: number,
+): Promise<{ status: "deleted"; slug: string } | { status: "not-found" }> {
+  const db = await getDb();
+  const [row] = await db
+    .delete(articles)
+    .where(eq(articles.id, id))
+    .returning({ id: articles.id, slug: articles.slug });
   if (!row) return { status: "not-found" };
   await announce(row.id);
   return { status: "deleted", slug: row.slug };

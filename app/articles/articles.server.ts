@@ -10,6 +10,7 @@
  */
 import { eq, inArray, or, sql } from "drizzle-orm";
 import { type Database, getDb } from "~/db/db.server";
+import { CHANGELOG_MISSING } from "~/lib/route-errors";
 import { newestFirst } from "~/db/order";
 import { articles, authors, categories, type TocEntry } from "~/db/schema";
 import type { ArticleCardData } from "~/lib/article-card";
@@ -26,7 +27,7 @@ export const PAGE_SIZE = 12;
 export const MAX_PAGE = 10_000;
 
 export const CHANGELOG_CATEGORY_NAME = "Changelog";
-export const CHANGELOG_MISSING_MESSAGE = "Could not find changelog category.";
+export const CHANGELOG_MISSING_MESSAGE = CHANGELOG_MISSING.description;
 
 /** The What's New page could not find its category: not a failed read, a missing row. */
 export class ChangelogCategoryMissingError extends Error {
@@ -90,7 +91,6 @@ function selectCards(db: Database) {
     .leftJoin(authors, eq(authors.id, articles.authorId));
 }
 
-
 export type HomeArticles = {
   /** The first 3 of the 6 newest. */
   recent: ArticleCardData[];
@@ -101,13 +101,13 @@ export type HomeArticles = {
 };
 
 /** Everything the home page lists, in two index-backed queries run together. */
-export async function getHomeArticles(db?: Database): Promise<HomeArticles> {
-  const database = db ?? (await getDb());
+export async function getHomeArticles(): Promise<HomeArticles> {
+  const db = await getDb();
   const [newest, marked] = await Promise.all([
-    selectCards(database)
+    selectCards(db)
       .orderBy(...newestFirst)
       .limit(HOME_ARTICLE_COUNT),
-    selectCards(database)
+    selectCards(db)
       .where(eq(articles.featured, true))
       .orderBy(...newestFirst)
       .limit(CAROUSEL_LIMIT),
@@ -121,23 +121,21 @@ export async function getHomeArticles(db?: Database): Promise<HomeArticles> {
 }
 
 /** The newest articles (home's "Read articles, newest first, limit 6"). */
-export async function listRecentArticles(limit = HOME_ARTICLE_COUNT, db?: Database): Promise<ArticleCardData[]> {
-  const database = db ?? (await getDb());
-  const rows = await selectCards(database)
+export async function listRecentArticles(limit = HOME_ARTICLE_COUNT): Promise<ArticleCardData[]> {
+  const rows = await selectCards(await getDb())
     .orderBy(...newestFirst)
     .limit(limit);
   return rows.map(toCard);
 }
 
 /** Carousel items: featured articles newest first, or the newest articles when none is marked. */
-export async function listCarouselArticles(limit = CAROUSEL_LIMIT, db?: Database): Promise<ArticleCardData[]> {
-  const database = db ?? (await getDb());
-  const marked = await selectCards(database)
+export async function listCarouselArticles(limit = CAROUSEL_LIMIT): Promise<ArticleCardData[]> {
+  const marked = await selectCards(await getDb())
     .where(eq(articles.featured, true))
     .orderBy(...newestFirst)
     .limit(limit);
   if (marked.length > 0) return marked.map(toCard);
-  return listRecentArticles(limit, database);
+  return listRecentArticles(limit);
 }
 
 export type ArticleDetail = {
@@ -165,10 +163,10 @@ export function isPlausibleSlug(value: string): boolean {
 }
 
 /** One article with its author and category, or null when no article has that slug. */
-export async function getArticleBySlug(slug: string, db?: Database): Promise<ArticleDetail | null> {
+export async function getArticleBySlug(slug: string): Promise<ArticleDetail | null> {
   if (!isPlausibleSlug(slug)) return null;
-  const database = db ?? (await getDb());
-  const [row] = await database
+  const db = await getDb();
+  const [row] = await db
     .select({
       id: articles.id,
       slug: articles.slug,
@@ -205,7 +203,10 @@ export async function getArticleBySlug(slug: string, db?: Database): Promise<Art
     readingMinutes: row.readingMinutes,
     publishedAt: isoString(row.publishedAt),
     updatedAt: isoString(row.updatedAt),
-    category: row.categoryName !== null && row.categorySlug !== null ? { name: row.categoryName, slug: row.categorySlug } : null,
+    category:
+      row.categoryName !== null && row.categorySlug !== null
+        ? { name: row.categoryName, slug: row.categorySlug }
+        : null,
     author:
       row.authorName !== null ? { name: row.authorName, avatarUrl: row.authorAvatarUrl, bio: row.authorBio } : null,
   };
@@ -218,7 +219,8 @@ function numberVariants(word: string): string[] {
   const variants: string[] = [];
   if (word.endsWith("ies") && word.length > 4) variants.push(`${word.slice(0, -3)}y`);
   if (word.endsWith("s") && !word.endsWith("ss") && word.length > 1) variants.push(word.slice(0, -1));
-  if (!word.endsWith("s")) variants.push(word.endsWith("y") && !/[aeiou]y$/.test(word) ? `${word.slice(0, -1)}ies` : `${word}s`);
+  if (!word.endsWith("s"))
+    variants.push(word.endsWith("y") && !/[aeiou]y$/.test(word) ? `${word.slice(0, -1)}ies` : `${word}s`);
   return variants;
 }
 
@@ -239,14 +241,14 @@ export function categoryCandidates(param: string): { slugs: string[]; names: str
  * The category a URL parameter names, or null. One query over both unique indexes (slug and
  * lower(name)); when several rows match, the most exact reading wins (see categoryCandidates).
  */
-export async function findCategory(param: string, db?: Database): Promise<CategorySummary | null> {
+export async function findCategory(param: string): Promise<CategorySummary | null> {
   const { slugs, names } = categoryCandidates(param);
   if (slugs.length === 0 && names.length === 0) return null;
-  const database = db ?? (await getDb());
+  const db = await getDb();
   const conditions = [];
   if (slugs.length > 0) conditions.push(inArray(categories.slug, slugs));
   if (names.length > 0) conditions.push(inArray(sql`lower(${categories.name})`, names));
-  const rows = await database
+  const rows = await db
     .select({ id: categories.id, name: categories.name, slug: categories.slug, description: categories.description })
     .from(categories)
     .where(or(...conditions));
@@ -261,9 +263,9 @@ export async function findCategory(param: string, db?: Database): Promise<Catego
 }
 
 /** The Changelog category, by name (case-insensitive), or null when there is none. */
-export async function findChangelogCategory(db?: Database): Promise<CategorySummary | null> {
-  const database = db ?? (await getDb());
-  const [row] = await database
+export async function findChangelogCategory(): Promise<CategorySummary | null> {
+  const db = await getDb();
+  const [row] = await db
     .select({ id: categories.id, name: categories.name, slug: categories.slug, description: categories.description })
     .from(categories)
     .where(eq(sql`lower(${categories.name})`, CHANGELOG_CATEGORY_NAME.toLowerCase()))
@@ -296,14 +298,9 @@ export function parsePageParam(value: string | null): number | null {
  * travels with the rows (count(*) over ()), so a page costs one query; a page past the end costs
  * a second, counting one.
  */
-export async function listCategoryArticles(
-  categoryId: number,
-  page = 1,
-  db?: Database,
-  pageSize = PAGE_SIZE,
-): Promise<ArticlePage> {
-  const database = db ?? (await getDb());
-  const rows = await database
+export async function listCategoryArticles(categoryId: number, page = 1, pageSize = PAGE_SIZE): Promise<ArticlePage> {
+  const db = await getDb();
+  const rows = await db
     .select({ ...cardColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(articles)
     .leftJoin(categories, eq(categories.id, articles.categoryId))
@@ -314,7 +311,7 @@ export async function listCategoryArticles(
     .offset((page - 1) * pageSize);
   let total = rows[0]?.total ?? 0;
   if (rows.length === 0 && page > 1) {
-    const [counted] = await database
+    const [counted] = await db
       .select({ total: sql<number>`count(*)`.mapWith(Number) })
       .from(articles)
       .where(eq(articles.categoryId, categoryId));
@@ -332,10 +329,9 @@ export async function listCategoryArticles(
 export type ChangelogPage = ArticlePage & { category: CategorySummary };
 
 /** What's New: the Changelog category's articles, newest first; throws when the category is missing. */
-export async function listChangelogArticles(page = 1, db?: Database): Promise<ChangelogPage> {
-  const database = db ?? (await getDb());
-  const category = await findChangelogCategory(database);
+export async function listChangelogArticles(page = 1): Promise<ChangelogPage> {
+  const category = await findChangelogCategory();
   if (!category) throw new ChangelogCategoryMissingError();
-  const result = await listCategoryArticles(category.id, page, database);
+  const result = await listCategoryArticles(category.id, page);
   return { ...result, category };
 }

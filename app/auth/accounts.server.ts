@@ -4,19 +4,19 @@
  * What a visitor learns never depends on whether an email has an account: registering a taken
  * address answers like a new one (the owner gets a mail instead), a reset or a new verification
  * link is "sent if the account exists", and a sign-in costs one Argon2 verification either way.
- * Routes turn these results into responses; sessions are theirs to create.
+ * Routes turn these results into responses; sessions are theirs to create. Each function takes
+ * the client's address (`clientAddress(request, context)`) for its rate limits; the database,
+ * the mailer and the site's name and address come from their modules (getDb, getMailer, env).
  */
 import { eq, sql } from "drizzle-orm";
-import type { RouterContextProvider } from "react-router";
-import { type Database, getDb } from "~/db/db.server";
+import { getDb } from "~/db/db.server";
 import { sessions, users } from "~/db/schema";
 import { env } from "~/env.server";
-import { getMailer, type Mailer, type MailMessage } from "~/mail/mailer.server";
+import { getMailer, type MailMessage } from "~/mail/mailer.server";
 import { alreadyRegisteredMail, type MailSite, passwordResetMail, verifyEmailMail } from "~/mail/templates.server";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./password.server";
 import {
   accountKey,
-  clientAddress,
   hit,
   isTrustedDevice,
   limitFor,
@@ -28,14 +28,6 @@ import {
   trustDevice,
 } from "./rate-limit.server";
 import { consumeToken, inspectToken, issueToken, TOKEN_TTL_MS, type TokenState } from "./tokens.server";
-
-export type AccountsContext = {
-  db: Database;
-  mailer: Mailer;
-  site: MailSite;
-  /** The client's address, for rate limits. */
-  clientIp: string;
-};
 
 export type RateLimited = { status: "rate-limited"; retryAfterSeconds: number };
 
@@ -49,13 +41,20 @@ export class MailDeliveryError extends Error {
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
+/** The site as mails name it. */
+function mailSite(): MailSite {
+  const { SITE_NAME, SITE_URL } = env();
+  return { siteName: SITE_NAME, siteUrl: SITE_URL };
+}
+
 const link = (site: MailSite, path: string, token?: string) =>
   `${site.siteUrl}${path}${token ? `?token=${encodeURIComponent(token)}` : ""}`;
 
 const VERIFY_HOURS = TOKEN_TTL_MS["verify-email"] / 3_600_000;
 const RESET_MINUTES = TOKEN_TTL_MS["reset-password"] / 60_000;
 
-async function findUserByEmail(db: Database, email: string) {
+async function findUserByEmail(email: string) {
+  const db = await getDb();
   const [user] = await db
     .select({
       id: users.id,
@@ -70,24 +69,26 @@ async function findUserByEmail(db: Database, email: string) {
   return user ?? null;
 }
 
-async function deliver(mailer: Mailer, message: MailMessage) {
+async function deliver(message: MailMessage) {
   try {
-    await mailer.send(message);
+    await getMailer().send(message);
   } catch (error) {
     throw new MailDeliveryError(error);
   }
 }
 
 /** For answers that must not wait on (or reveal) the mail: failures are logged, not shown. */
-function deliverInBackground(mailer: Mailer, message: MailMessage) {
-  mailer.send(message).catch((error: unknown) => {
-    console.error(`[mail] could not send "${message.subject}":`, error instanceof Error ? error.message : error);
-  });
+function deliverInBackground(message: MailMessage) {
+  getMailer()
+    .send(message)
+    .catch((error: unknown) => {
+      console.error(`[mail] could not send "${message.subject}":`, error instanceof Error ? error.message : error);
+    });
 }
 
-async function mailLimits(ctx: AccountsContext, email: string): Promise<RateLimited | null> {
-  const result = await hit(ctx.db, [
-    limitFor(POLICIES.mailPerIp, "mail", "ip", ctx.clientIp),
+async function mailLimits(email: string, clientIp: string): Promise<RateLimited | null> {
+  const result = await hit([
+    limitFor(POLICIES.mailPerIp, "mail", "ip", clientIp),
     limitFor(POLICIES.mailPerAddress, "mail", "acct", accountKey(email)),
   ]);
   return result.ok ? null : { status: "rate-limited", retryAfterSeconds: result.retryAfterSeconds };
@@ -105,34 +106,35 @@ export type RegisterResult = { status: "ok" } | RateLimited;
  * Throws MailDeliveryError when the mail server refuses.
  */
 export async function registerAccount(
-  ctx: AccountsContext,
   input: { name: string; email: string; password: string },
+  clientIp: string,
 ): Promise<RegisterResult> {
-  const registerLimit = await hit(ctx.db, [limitFor(POLICIES.registerPerIp, "register", "ip", ctx.clientIp)]);
+  const registerLimit = await hit([limitFor(POLICIES.registerPerIp, "register", "ip", clientIp)]);
   if (!registerLimit.ok) return { status: "rate-limited", retryAfterSeconds: registerLimit.retryAfterSeconds };
-  const mailLimited = await mailLimits(ctx, input.email);
+  const mailLimited = await mailLimits(input.email, clientIp);
   if (mailLimited) return mailLimited;
 
   // Hash first on both paths, so a taken address answers in the same time as a new one.
   const passwordHash = await hashPassword(input.password);
-  const existing = await findUserByEmail(ctx.db, input.email);
+  const existing = await findUserByEmail(input.email);
+  const site = mailSite();
   if (existing) {
-    const setPassword = existing.emailVerifiedAt ? null : await issueToken(ctx.db, existing.id, "reset-password");
+    const setPassword = existing.emailVerifiedAt ? null : await issueToken(existing.id, "reset-password");
     await deliver(
-      ctx.mailer,
-      alreadyRegisteredMail(ctx.site, {
+      alreadyRegisteredMail(site, {
         to: existing.email,
         name: existing.fullName,
-        loginUrl: link(ctx.site, "/login"),
-        forgotUrl: link(ctx.site, "/forgot-password"),
-        setPasswordUrl: setPassword ? link(ctx.site, "/reset-password", setPassword.token) : undefined,
+        loginUrl: link(site, "/login"),
+        forgotUrl: link(site, "/forgot-password"),
+        setPasswordUrl: setPassword ? link(site, "/reset-password", setPassword.token) : undefined,
         validMinutes: RESET_MINUTES,
       }),
     );
     return { status: "ok" };
   }
 
-  const inserted = await ctx.db
+  const db = await getDb();
+  const inserted = await db
     .insert(users)
     .values({ email: input.email.trim(), fullName: input.name.trim(), passwordHash })
     .onConflictDoNothing()
@@ -140,10 +142,14 @@ export async function registerAccount(
   const user = inserted[0];
   // Lost a race with a simultaneous registration of the same address: that one owns it now.
   if (!user) return { status: "ok" };
-  const { token } = await issueToken(ctx.db, user.id, "verify-email");
+  const { token } = await issueToken(user.id, "verify-email");
   await deliver(
-    ctx.mailer,
-    verifyEmailMail(ctx.site, { to: user.email, name: user.fullName, url: link(ctx.site, "/verify-email", token), validHours: VERIFY_HOURS }),
+    verifyEmailMail(site, {
+      to: user.email,
+      name: user.fullName,
+      url: link(site, "/verify-email", token),
+      validHours: VERIFY_HOURS,
+    }),
   );
   return { status: "ok" };
 }
@@ -151,35 +157,45 @@ export async function registerAccount(
 // ---------------------------------------------------------------------------------------------
 // Verify
 
-export type VerifyResult = { status: "verified"; userId: number } | { status: "used" } | { status: "invalid" } | RateLimited;
+export type VerifyResult =
+  | { status: "verified"; userId: number }
+  | { status: "used" }
+  | { status: "invalid" }
+  | RateLimited;
 
 /** Follows a verification link: marks the address verified (the route then signs the user in). */
-export async function verifyEmail(ctx: AccountsContext, token: string): Promise<VerifyResult> {
-  const userId = await consumeToken(ctx.db, "verify-email", token);
+export async function verifyEmail(token: string, clientIp: string): Promise<VerifyResult> {
+  const userId = await consumeToken("verify-email", token);
   if (userId !== null) {
-    await ctx.db
+    const db = await getDb();
+    await db
       .update(users)
       .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: sql`now()` })
       .where(eq(users.id, userId));
     return { status: "verified", userId };
   }
   // Unguessable tokens, but failures still count, so nobody can probe at speed.
-  const limited = await hit(ctx.db, [limitFor(POLICIES.tokenFailuresPerIp, "token", "ip", ctx.clientIp)]);
+  const limited = await hit([limitFor(POLICIES.tokenFailuresPerIp, "token", "ip", clientIp)]);
   if (!limited.ok) return { status: "rate-limited", retryAfterSeconds: limited.retryAfterSeconds };
-  const state = await inspectToken(ctx.db, "verify-email", token);
+  const state = await inspectToken("verify-email", token);
   return { status: state.status === "used" ? "used" : "invalid" };
 }
 
 /** Sends a fresh verification link when the address has an unverified account; silent otherwise. */
-export async function resendVerification(ctx: AccountsContext, email: string): Promise<{ status: "ok" } | RateLimited> {
-  const limited = await mailLimits(ctx, email);
+export async function resendVerification(email: string, clientIp: string): Promise<{ status: "ok" } | RateLimited> {
+  const limited = await mailLimits(email, clientIp);
   if (limited) return limited;
-  const user = await findUserByEmail(ctx.db, email);
+  const user = await findUserByEmail(email);
   if (user && !user.emailVerifiedAt) {
-    const { token } = await issueToken(ctx.db, user.id, "verify-email");
+    const { token } = await issueToken(user.id, "verify-email");
+    const site = mailSite();
     deliverInBackground(
-      ctx.mailer,
-      verifyEmailMail(ctx.site, { to: user.email, name: user.fullName, url: link(ctx.site, "/verify-email", token), validHours: VERIFY_HOURS }),
+      verifyEmailMail(site, {
+        to: user.email,
+        name: user.fullName,
+        url: link(site, "/verify-email", token),
+        validHours: VERIFY_HOURS,
+      }),
     );
   }
   return { status: "ok" };
@@ -211,32 +227,32 @@ export function signInAccountIpKey(email: string, clientIp: string) {
  * in the same time; only the right password learns that the address still needs verifying.
  */
 export async function signInWithPassword(
-  ctx: AccountsContext,
   input: { email: string; password: string; deviceToken: string | null },
+  clientIp: string,
   policies: SignInPolicies = DEFAULT_SIGN_IN_POLICIES,
 ): Promise<SignInResult> {
   const account = accountKey(input.email);
-  const trusted = await isTrustedDevice(ctx.db, account, input.deviceToken);
-  const accountIpKey = signInAccountIpKey(input.email, ctx.clientIp);
+  const trusted = await isTrustedDevice(account, input.deviceToken);
+  const accountIpKey = signInAccountIpKey(input.email, clientIp);
   const limits = [
-    limitFor(policies.perIp, "signin", "ip", ctx.clientIp),
+    limitFor(policies.perIp, "signin", "ip", clientIp),
     { key: accountIpKey, ...policies.perAccountAndIp },
     ...(trusted ? [] : [limitFor(policies.perAccount, "signin", "acct", account)]),
   ];
-  const attempt = await hit(ctx.db, limits);
+  const attempt = await hit(limits);
   if (!attempt.ok) return { status: "rate-limited", retryAfterSeconds: attempt.retryAfterSeconds };
 
-  const user = await findUserByEmail(ctx.db, input.email);
+  const user = await findUserByEmail(input.email);
   let valid = false;
   if (user?.passwordHash) valid = await verifyPassword(user.passwordHash, input.password);
   else await burnPasswordCheck(input.password);
   if (!user || !valid) return { status: "invalid" };
 
   // The right password: this attempt was no failure, and this place is cleared for the account.
-  await release(ctx.db, attempt.hits);
-  await resetLimit(ctx.db, accountIpKey);
+  await release(attempt.hits);
+  await resetLimit(accountIpKey);
   const deviceToken = trusted && input.deviceToken ? input.deviceToken : newDeviceToken();
-  await trustDevice(ctx.db, account, deviceToken);
+  await trustDevice(account, deviceToken);
   if (!user.emailVerifiedAt) return { status: "unverified", email: user.email };
   return { status: "ok", userId: user.id, deviceToken };
 }
@@ -245,22 +261,27 @@ export async function signInWithPassword(
 // Password reset
 
 /** Mails a reset link (valid one hour) when the address has an account; silent otherwise. */
-export async function requestPasswordReset(ctx: AccountsContext, email: string): Promise<{ status: "ok" } | RateLimited> {
-  const limited = await mailLimits(ctx, email);
+export async function requestPasswordReset(email: string, clientIp: string): Promise<{ status: "ok" } | RateLimited> {
+  const limited = await mailLimits(email, clientIp);
   if (limited) return limited;
-  const user = await findUserByEmail(ctx.db, email);
+  const user = await findUserByEmail(email);
   if (user) {
-    const { token } = await issueToken(ctx.db, user.id, "reset-password");
+    const { token } = await issueToken(user.id, "reset-password");
+    const site = mailSite();
     deliverInBackground(
-      ctx.mailer,
-      passwordResetMail(ctx.site, { to: user.email, name: user.fullName, url: link(ctx.site, "/reset-password", token), validMinutes: RESET_MINUTES }),
+      passwordResetMail(site, {
+        to: user.email,
+        name: user.fullName,
+        url: link(site, "/reset-password", token),
+        validMinutes: RESET_MINUTES,
+      }),
     );
   }
   return { status: "ok" };
 }
 
-export function inspectResetToken(ctx: AccountsContext, token: string): Promise<TokenState> {
-  return inspectToken(ctx.db, "reset-password", token);
+export function inspectResetToken(token: string): Promise<TokenState> {
+  return inspectToken("reset-password", token);
 }
 
 export type ResetResult = { status: "ok"; userId: number } | { status: "invalid" } | RateLimited;
@@ -269,14 +290,20 @@ export type ResetResult = { status: "ok"; userId: number } | { status: "invalid"
  * Sets a new password through a reset link: the link proves the address, so it is verified too,
  * and every session of the account ends (the route then starts a fresh one for this browser).
  */
-export async function resetPassword(ctx: AccountsContext, input: { token: string; password: string }): Promise<ResetResult> {
+export async function resetPassword(
+  input: { token: string; password: string },
+  clientIp: string,
+): Promise<ResetResult> {
   const passwordHash = await hashPassword(input.password);
-  const userId = await consumeToken(ctx.db, "reset-password", input.token);
+  const userId = await consumeToken("reset-password", input.token);
   if (userId === null) {
-    const limited = await hit(ctx.db, [limitFor(POLICIES.tokenFailuresPerIp, "token", "ip", ctx.clientIp)]);
-    return limited.ok ? { status: "invalid" } : { status: "rate-limited", retryAfterSeconds: limited.retryAfterSeconds };
+    const limited = await hit([limitFor(POLICIES.tokenFailuresPerIp, "token", "ip", clientIp)]);
+    return limited.ok
+      ? { status: "invalid" }
+      : { status: "rate-limited", retryAfterSeconds: limited.retryAfterSeconds };
   }
-  await ctx.db.transaction(async (tx) => {
+  const db = await getDb();
+  await db.transaction(async (tx) => {
     await tx
       .update(users)
       .set({ passwordHash, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: sql`now()` })
@@ -284,16 +311,4 @@ export async function resetPassword(ctx: AccountsContext, input: { token: string
     await tx.delete(sessions).where(eq(sessions.userId, userId));
   });
   return { status: "ok", userId };
-}
-
-
-/** The context an accounts route works in: the database, the mailer, the site and the client. */
-export async function accountsContext(request: Request, context: Readonly<RouterContextProvider>): Promise<AccountsContext> {
-  const config = env();
-  return {
-    db: await getDb(),
-    mailer: getMailer(),
-    site: { siteName: config.SITE_NAME, siteUrl: config.SITE_URL },
-    clientIp: clientAddress(request, context),
-  };
 }

@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import type { Database } from "~/db/db.server";
+import { getDb } from "~/db/db.server";
 import { authors, users } from "~/db/schema";
 import { hashPassword } from "./password.server";
 
@@ -9,8 +9,9 @@ export type AdminInput = { email: string; password: string; fullName: string };
  * Makes `email` a verified administrator with a linked author profile: creates the user, or
  * promotes the existing one (and sets the given password, since the operator asked for it).
  */
-export async function createOrPromoteAdmin(db: Database, input: AdminInput) {
+export async function createOrPromoteAdmin(input: AdminInput) {
   const passwordHash = await hashPassword(input.password);
+  const db = await getDb();
   return db.transaction(async (tx) => {
     const [existing] = await tx
       .select({ id: users.id })
@@ -34,7 +35,13 @@ export async function createOrPromoteAdmin(db: Database, input: AdminInput) {
     } else {
       const [row] = await tx
         .insert(users)
-        .values({ email: input.email, fullName: input.fullName, passwordHash, isAdmin: true, emailVerifiedAt: sql`now()` })
+        .values({
+          email: input.email,
+          fullName: input.fullName,
+          passwordHash,
+          isAdmin: true,
+          emailVerifiedAt: sql`now()`,
+        })
         .returning({ id: users.id });
       userId = row!.id;
       created = true;

@@ -8,7 +8,7 @@ import { Authenticator } from "remix-auth";
 import { ArcticFetchError } from "arctic";
 import { OAuth2RequestError, UnexpectedErrorResponseBodyError, UnexpectedResponseError } from "remix-auth-oauth2";
 import { z } from "zod";
-import type { Database } from "~/db/db.server";
+import { getDb } from "~/db/db.server";
 import { oauthAccounts, sessions, users } from "~/db/schema";
 import { env } from "~/env.server";
 import { EMAIL_PATTERN } from "~/lib/account-schemas";
@@ -30,7 +30,8 @@ const stateCookieName = (provider: ProviderName) => `dp_oauth_${provider}`;
 const FLOW_COOKIE = "dp_oauth_flow";
 
 const secureCookies = () => env().SITE_URL.startsWith("https:");
-const cookieTail = (maxAge: number) => `Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secureCookies() ? "; Secure" : ""}`;
+const cookieTail = (maxAge: number) =>
+  `Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secureCookies() ? "; Secure" : ""}`;
 
 const FlowSchema = z.object({
   intent: z.enum(["login", "register"]).catch("login"),
@@ -163,8 +164,12 @@ function toOAuthError(error: unknown, provider: OAuthProvider): OAuthError {
   }
   if (error instanceof UnexpectedErrorResponseBodyError || error instanceof UnexpectedResponseError) {
     // The token endpoint turned the code down without a standard error body (4xx), or broke (5xx).
-    if (error.status >= 400 && error.status < 500) return new OAuthError(`${provider.label} refused the sign-in code. Please try again.`, 400);
-    return new OAuthError(`${provider.label} could not complete the sign-in (HTTP ${error.status}). Please try again in a moment.`, 502);
+    if (error.status >= 400 && error.status < 500)
+      return new OAuthError(`${provider.label} refused the sign-in code. Please try again.`, 400);
+    return new OAuthError(
+      `${provider.label} could not complete the sign-in (HTTP ${error.status}). Please try again in a moment.`,
+      502,
+    );
   }
   if (error instanceof ArcticFetchError) {
     return new OAuthError(`${provider.label} could not be reached. Please try again in a moment.`, 502);
@@ -189,14 +194,18 @@ const FULL_NAME_MAX = 100;
  * 3. else a new, verified user without a password.
  * A profile without a verified email can only sign in to an account it is already linked to.
  */
-export async function signInWithOAuthProfile(db: Database, profile: OAuthProfile, label: string): Promise<OAuthSignIn> {
-  const linked = await findLinkedUser(db, profile);
+export async function signInWithOAuthProfile(profile: OAuthProfile, label: string): Promise<OAuthSignIn> {
+  const linked = await findLinkedUser(profile);
   if (linked !== null) return { userId: linked, created: false };
 
   const email = profile.email?.trim() ?? "";
   if (!profile.emailVerified || !EMAIL_PATTERN.test(email) || email.length > 254) {
-    throw new OAuthError(`${label} did not share a verified email address. Verify your email at ${label}, or register with email and password.`, 400);
+    throw new OAuthError(
+      `${label} did not share a verified email address. Verify your email at ${label}, or register with email and password.`,
+      400,
+    );
   }
+  const db = await getDb();
   try {
     return await db.transaction(async (tx) => {
       const [existing] = await tx
@@ -212,7 +221,9 @@ export async function signInWithOAuthProfile(db: Database, profile: OAuthProfile
             .where(eq(users.id, existing.id));
           await tx.delete(sessions).where(eq(sessions.userId, existing.id));
         }
-        await tx.insert(oauthAccounts).values({ userId: existing.id, provider: profile.provider, providerAccountId: profile.providerAccountId });
+        await tx
+          .insert(oauthAccounts)
+          .values({ userId: existing.id, provider: profile.provider, providerAccountId: profile.providerAccountId });
         return { userId: existing.id, created: false };
       }
       const fullName = (profile.name?.trim() || email.split("@")[0] || "New reader").slice(0, FULL_NAME_MAX);
@@ -220,22 +231,27 @@ export async function signInWithOAuthProfile(db: Database, profile: OAuthProfile
         .insert(users)
         .values({ email, fullName, emailVerifiedAt: sql`now()` })
         .returning({ id: users.id });
-      await tx.insert(oauthAccounts).values({ userId: created!.id, provider: profile.provider, providerAccountId: profile.providerAccountId });
+      await tx
+        .insert(oauthAccounts)
+        .values({ userId: created!.id, provider: profile.provider, providerAccountId: profile.providerAccountId });
       return { userId: created!.id, created: true };
     });
   } catch (error) {
     // A simultaneous callback for the same person won the race: use what it created.
-    const raced = await findLinkedUser(db, profile);
+    const raced = await findLinkedUser(profile);
     if (raced !== null) return { userId: raced, created: false };
     throw error;
   }
 }
 
-async function findLinkedUser(db: Database, profile: OAuthProfile): Promise<number | null> {
+async function findLinkedUser(profile: OAuthProfile): Promise<number | null> {
+  const db = await getDb();
   const [row] = await db
     .select({ userId: oauthAccounts.userId })
     .from(oauthAccounts)
-    .where(and(eq(oauthAccounts.provider, profile.provider), eq(oauthAccounts.providerAccountId, profile.providerAccountId)))
+    .where(
+      and(eq(oauthAccounts.provider, profile.provider), eq(oauthAccounts.providerAccountId, profile.providerAccountId)),
+    )
     .limit(1);
   return row?.userId ?? null;
 }

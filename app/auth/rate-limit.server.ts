@@ -17,9 +17,9 @@
 import { createHash, randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { RouterContextProvider } from "react-router";
-import { type Database, queryRows } from "~/db/db.server";
+import { getDb, queryRows } from "~/db/db.server";
 import { env } from "~/env.server";
-import { requestInfoContext } from "~/server/request-context.server";
+import { requestInfoContext } from "~/http/request-context.server";
 
 export type Limit = { key: string; max: number; windowSeconds: number };
 export type Policy = Omit<Limit, "key">;
@@ -55,7 +55,8 @@ export type Hit = { key: string; windowStartsAt: string };
 export type RateLimitResult = { ok: true; hits: Hit[] } | { ok: false; retryAfterSeconds: number; hits: Hit[] };
 
 /** Counts one attempt in every bucket; refused when any bucket is over its limit. */
-export async function hit(db: Database, limits: Limit[]): Promise<RateLimitResult> {
+export async function hit(limits: Limit[]): Promise<RateLimitResult> {
+  const db = await getDb();
   const hits: Hit[] = [];
   let retryAfterSeconds = 0;
   for (const limit of limits) {
@@ -73,12 +74,13 @@ export async function hit(db: Database, limits: Limit[]): Promise<RateLimitResul
     hits.push({ key: limit.key, windowStartsAt: row.window_starts_at });
     if (Number(row.count) > limit.max) retryAfterSeconds = Math.max(retryAfterSeconds, Number(row.retry_after));
   }
-  if (Math.random() < 0.02) await pruneRateLimits(db);
+  if (Math.random() < 0.02) await pruneRateLimits();
   return retryAfterSeconds > 0 ? { ok: false, retryAfterSeconds, hits } : { ok: true, hits };
 }
 
 /** Hands attempts back (they succeeded); a bucket whose window has moved on is left alone. */
-export async function release(db: Database, hits: Hit[]) {
+export async function release(hits: Hit[]) {
+  const db = await getDb();
   for (const { key, windowStartsAt } of hits) {
     await db.execute(
       sql`update rate_limits set count = greatest(count - 1, 0)
@@ -88,12 +90,14 @@ export async function release(db: Database, hits: Hit[]) {
 }
 
 /** Forgets a bucket entirely (the owner proved themselves from this place). */
-export async function resetLimit(db: Database, key: string) {
+export async function resetLimit(key: string) {
+  const db = await getDb();
   await db.execute(sql`delete from rate_limits where key = ${key}`);
 }
 
 /** Deletes windows that ended and trusted devices unused for TRUSTED_DEVICE_DAYS. */
-export async function pruneRateLimits(db: Database) {
+export async function pruneRateLimits() {
+  const db = await getDb();
   await db.execute(
     sql`delete from rate_limits
         where (key like 'trusted:%' and window_starts_at < now() - (${TRUSTED_DEVICE_DAYS}::int * interval '1 day'))
@@ -130,17 +134,18 @@ export function deviceCookie(token: string) {
   return `${DEVICE_COOKIE_NAME}=${token}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${DEVICE_COOKIE_MAX_AGE}${secure}`;
 }
 
-export async function trustDevice(db: Database, account: string, token: string) {
+export async function trustDevice(account: string, token: string) {
+  const db = await getDb();
   await db.execute(
     sql`insert into rate_limits (key, count, window_starts_at) values (${trustedKey(account, token)}, 0, now())
         on conflict (key) do update set window_starts_at = now()`,
   );
 }
 
-export async function isTrustedDevice(db: Database, account: string, token: string | null) {
+export async function isTrustedDevice(account: string, token: string | null) {
   if (!token) return false;
   const rows = await queryRows<{ one: number }>(
-    db,
+    await getDb(),
     sql`select 1 as one from rate_limits where key = ${trustedKey(account, token)}
         and window_starts_at > now() - (${TRUSTED_DEVICE_DAYS}::int * interval '1 day')`,
   );

@@ -128,5 +128,7 @@ export async function destroyOtherSessions(userId: number, request: Request) {
   const token = readSessionToken(request);
   await db
     .delete(sessions)
-    .where(token ? and(eq(sessions.userId, userId), ne(sessions.idHash, hashToken(token))) : eq(sessions.userId, userId));
+    .where(
+      token ? and(eq(sessions.userId, userId), ne(sessions.idHash, hashToken(token))) : eq(sessions.userId, userId),
+    );
 }

@@ -6,7 +6,7 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
-import type { Database } from "~/db/db.server";
+import { getDb } from "~/db/db.server";
 import { userTokens } from "~/db/schema";
 
 export type TokenPurpose = "verify-email" | "reset-password";
@@ -21,7 +21,8 @@ const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
 /** A fresh token for `userId`; earlier unused tokens of the same purpose stop working. */
-export async function issueToken(db: Database, userId: number, purpose: TokenPurpose, ttlMs = TOKEN_TTL_MS[purpose]) {
+export async function issueToken(userId: number, purpose: TokenPurpose, ttlMs = TOKEN_TTL_MS[purpose]) {
+  const db = await getDb();
   const token = randomBytes(32).toString("base64url");
   const expiresAt = new Date(Date.now() + ttlMs);
   await db.transaction(async (tx) => {
@@ -31,7 +32,11 @@ export async function issueToken(db: Database, userId: number, purpose: TokenPur
       .where(
         and(
           eq(userTokens.userId, userId),
-          or(eq(userTokens.purpose, purpose), lt(userTokens.expiresAt, sql`now()`), sql`${userTokens.usedAt} is not null`),
+          or(
+            eq(userTokens.purpose, purpose),
+            lt(userTokens.expiresAt, sql`now()`),
+            sql`${userTokens.usedAt} is not null`,
+          ),
         ),
       );
     await tx.insert(userTokens).values({ userId, purpose, tokenHash: hashToken(token), expiresAt });
@@ -39,13 +44,21 @@ export async function issueToken(db: Database, userId: number, purpose: TokenPur
   return { token, expiresAt };
 }
 
-export type TokenState = { status: "valid"; userId: number } | { status: "used"; userId: number } | { status: "invalid" };
+export type TokenState =
+  | { status: "valid"; userId: number }
+  | { status: "used"; userId: number }
+  | { status: "invalid" };
 
 /** Looks a token up without using it (to show the reset form only for a working link). */
-export async function inspectToken(db: Database, purpose: TokenPurpose, token: string): Promise<TokenState> {
+export async function inspectToken(purpose: TokenPurpose, token: string): Promise<TokenState> {
   if (!TOKEN_SHAPE.test(token)) return { status: "invalid" };
+  const db = await getDb();
   const [row] = await db
-    .select({ userId: userTokens.userId, usedAt: userTokens.usedAt, live: sql<boolean>`${userTokens.expiresAt} > now()` })
+    .select({
+      userId: userTokens.userId,
+      usedAt: userTokens.usedAt,
+      live: sql<boolean>`${userTokens.expiresAt} > now()`,
+    })
     .from(userTokens)
     .where(and(eq(userTokens.tokenHash, hashToken(token)), eq(userTokens.purpose, purpose)))
     .limit(1);
@@ -54,8 +67,9 @@ export async function inspectToken(db: Database, purpose: TokenPurpose, token: s
 }
 
 /** Uses the token once: the user's id, or null when it is unknown, expired, used or for another purpose. */
-export async function consumeToken(db: Database, purpose: TokenPurpose, token: string): Promise<number | null> {
+export async function consumeToken(purpose: TokenPurpose, token: string): Promise<number | null> {
   if (!TOKEN_SHAPE.test(token)) return null;
+  const db = await getDb();
   const [row] = await db
     .update(userTokens)
     .set({ usedAt: sql`now()` })

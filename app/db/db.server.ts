@@ -4,22 +4,28 @@
  * - No DATABASE_URL: embedded PGlite (PostgreSQL in WASM) persisted in DATA_DIR/pglite.
  * - DATABASE_URL=postgres://…: that server through a `pg` pool.
  *
- * Everything else receives a `Database` (Drizzle over the PostgreSQL dialect) and never
- * learns which one it got.
+ * Everything else works with a `Database` (Drizzle over the PostgreSQL dialect) and never
+ * learns which one it got. One convention for reaching it: a domain function calls
+ * `await getDb()` inside and takes no database parameter; a test or script that opened a
+ * database of its own points the whole application at it with `setDatabaseHandle(handle)`.
  */
+import { AsyncLocalStorage } from "node:async_hooks";
 import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
-import type { SQL } from "drizzle-orm";
+import type { Logger, SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { acquireDataDirLock } from "./data-dir-lock.server";
 import * as schema from "./schema";
+
+export { DataDirLockedError } from "./data-dir-lock.server";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -61,55 +67,6 @@ const MIGRATION_LOCK_KEY = 727_274_001;
 
 const defaultMigrationsFolder = () => path.resolve(process.env.MIGRATIONS_DIR ?? "drizzle");
 
-export class DataDirLockedError extends Error {
-  constructor(dataDir: string, pid: number) {
-    super(
-      `The database in ${dataDir} is in use by another process (pid ${pid}). The embedded database allows one process at a time: stop the server first, or set DATABASE_URL to use a PostgreSQL server.`,
-    );
-    this.name = "DataDirLockedError";
-  }
-}
-
-function isAlive(pid: number) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
-
-/**
- * PGlite has no lock of its own against a second process opening the same folder, and two
- * writers corrupt it. A lock file holding the owner's pid guards it; a stale one is taken over.
- */
-function acquireDataDirLock(dataDir: string): () => void {
-  const lockPath = path.join(dataDir, "pglite.lock");
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      fs.writeFileSync(lockPath, String(process.pid), { flag: "wx" });
-      let released = false;
-      return () => {
-        if (released) return;
-        released = true;
-        try {
-          if (fs.readFileSync(lockPath, "utf8") === String(process.pid)) fs.unlinkSync(lockPath);
-        } catch {
-          // Already gone: nothing to release.
-        }
-      };
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-      const owner = Number.parseInt(fs.readFileSync(lockPath, "utf8"), 10);
-      if (Number.isFinite(owner) && owner !== process.pid && isAlive(owner)) {
-        throw new DataDirLockedError(dataDir, owner);
-      }
-      fs.rmSync(lockPath, { force: true });
-    }
-  }
-  throw new Error(`Could not lock ${dataDir}`);
-}
-
 async function openPglite(dataDir: string, migrationsFolder: string): Promise<DatabaseHandle> {
   const inMemory = dataDir.startsWith("memory://");
   let release = () => {};
@@ -118,7 +75,7 @@ async function openPglite(dataDir: string, migrationsFolder: string): Promise<Da
     const root = path.resolve(dataDir);
     // PGlite does not create parent folders of its data directory.
     fs.mkdirSync(root, { recursive: true });
-    release = acquireDataDirLock(root);
+    release = await acquireDataDirLock(root);
     pgDir = path.join(root, "pglite");
   }
   let client: PGlite;
@@ -133,13 +90,13 @@ async function openPglite(dataDir: string, migrationsFolder: string): Promise<Da
     release();
     throw error;
   }
-  const db = drizzlePglite(client, { schema });
+  const db = drizzlePglite(client, { schema, logger: simulatedFailureHook() });
   let migrating: Promise<void> | undefined;
   return {
     db: db as unknown as Database,
     driver: "pglite",
     migrate() {
-      // One process per folder (the file lock above), so serialising within it is enough.
+      // One process per folder (the data folder lock), so serialising within it is enough.
       migrating ??= migratePglite(db, { migrationsFolder }).finally(() => {
         migrating = undefined;
       });
@@ -166,7 +123,7 @@ async function openPostgres(url: string, migrationsFolder: string, poolSize: num
   const pool = new pg.Pool({ connectionString: url, max: poolSize, idleTimeoutMillis: 30_000 });
   // An idle client losing its connection must not crash the process.
   pool.on("error", (error) => console.error("[db] idle client error:", error.message));
-  const db = drizzleNodePg(pool, { schema });
+  const db = drizzleNodePg(pool, { schema, logger: simulatedFailureHook() });
   const listeners = new Set<() => Promise<void>>();
   return {
     db: db as unknown as Database,
@@ -265,7 +222,7 @@ export async function getDb(): Promise<Database> {
 }
 
 /** Lets tests and scripts point the application at a database they opened themselves. */
-export function useDatabaseHandle(handle: DatabaseHandle) {
+export function setDatabaseHandle(handle: DatabaseHandle) {
   holder.handle = Promise.resolve(handle);
 }
 
@@ -273,4 +230,40 @@ export async function closeDatabase() {
   const pending = holder.handle;
   holder.handle = undefined;
   if (pending) await (await pending).close();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Test hook: simulated read failures. Only with ENABLE_TEST_HOOKS=1 (browser tests); nothing of it
+// is attached in a real deployment. The HTTP layer runs a request marked by the tests inside
+// `withSimulatedReadFailures` (see ~/http/test-hooks.server); every content read of that request
+// then fails here, below every route and domain module, as it would if the database were down.
+// The visitor's session still resolves, so signed-in pages show their frame around the error.
+
+export class SimulatedDatabaseError extends Error {
+  constructor() {
+    super("The database is unavailable (simulated by the test suite).");
+    this.name = "SimulatedDatabaseError";
+  }
+}
+
+const simulatedFailures = new AsyncLocalStorage<true>();
+
+/** Runs `fn` (one request) with every content read failing. */
+export function withSimulatedReadFailures<T>(fn: () => T): T {
+  return simulatedFailures.run(true, fn);
+}
+
+const READ = /^\s*(select|with)\b/i;
+const SESSION_LOOKUP = /\bfrom\s+"sessions"/i;
+
+/** Drizzle calls its logger before it sends each query: the one place every query passes. */
+function simulatedFailureHook(): Logger | undefined {
+  if (process.env.ENABLE_TEST_HOOKS !== "1") return undefined;
+  return {
+    logQuery(query) {
+      if (simulatedFailures.getStore() && READ.test(query) && !SESSION_LOOKUP.test(query)) {
+        throw new SimulatedDatabaseError();
+      }
+    },
+  };
 }

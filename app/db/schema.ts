@@ -162,9 +162,7 @@ export const articles = pgTable(
     // Category pages and What's New: one category, newest first.
     index("articles_category_published_idx").on(t.categoryId, t.publishedAt.desc(), t.id.desc()),
     index("articles_author_id_idx").on(t.authorId),
-    index("articles_featured_published_idx")
-      .on(t.publishedAt.desc())
-      .where(sql`${t.featured}`),
+    index("articles_featured_published_idx").on(t.publishedAt.desc()).where(sql`${t.featured}`),
   ],
 );
 

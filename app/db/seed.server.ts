@@ -10,7 +10,7 @@ import { randomBytes } from "node:crypto";
 import { asc, inArray, ne, sql } from "drizzle-orm";
 import { slugify } from "~/lib/content";
 import { type RenderedMarkdown, renderMarkdown, renderMarkdownFragment } from "~/markdown/markdown.server";
-import type { Database } from "./db.server";
+import { getDb } from "./db.server";
 import { articles, authors, categories, interviewQuestions } from "./schema";
 import { articles as demoArticles } from "./seed-data/articles";
 import { authors as demoAuthors } from "./seed-data/authors";
@@ -27,7 +27,8 @@ const SEED_LOCK_KEY = 727_274_002;
 export type SeedSummary = { categories: number; authors: number; articles: number; questions: number };
 
 /** True when there is nothing to show yet: no categories and no articles. */
-export async function isDatabaseEmpty(db: Database): Promise<boolean> {
+export async function isDatabaseEmpty(): Promise<boolean> {
+  const db = await getDb();
   const [category] = await db.select({ id: categories.id }).from(categories).limit(1);
   if (category) return false;
   const [article] = await db.select({ id: articles.id }).from(articles).limit(1);
@@ -38,7 +39,8 @@ export async function isDatabaseEmpty(db: Database): Promise<boolean> {
  * Writes the demo categories, authors, articles (changelog included) and interview questions.
  * Returns how many rows of each this call inserted: all zeros when the content is already there.
  */
-export async function seedDemoContent(db: Database): Promise<SeedSummary> {
+export async function seedDemoContent(): Promise<SeedSummary> {
+  const db = await getDb();
   const allArticles = [...demoArticles, ...changelogEntries];
 
   // Render only what is missing, before the transaction: rendering is the slow part.
@@ -194,15 +196,12 @@ export type SyntheticOptions = {
  * Adds `count` generated articles (for benchmarks) spread over the existing categories (except
  * Changelog) and authors, published over the past four years. Returns how many were inserted.
  */
-export async function seedSyntheticArticles(
-  db: Database,
-  count: number,
-  options: SyntheticOptions = {},
-): Promise<number> {
+export async function seedSyntheticArticles(count: number, options: SyntheticOptions = {}): Promise<number> {
   if (!Number.isSafeInteger(count) || count < 0) {
     throw new RangeError(`The number of synthetic articles must be a non-negative integer (got ${count}).`);
   }
   if (count === 0) return 0;
+  const db = await getDb();
 
   const categoryIds = (
     await db.select({ id: categories.id }).from(categories).where(ne(categories.slug, "changelog"))

@@ -52,7 +52,10 @@ export type FeedScope = { title: string; description: string; path: string; cate
 export async function buildFeed(scope: FeedScope, categoryId?: number) {
   const { SITE_URL, SITE_NAME } = env();
   const items = await feedArticles(categoryId);
-  const updated = items.reduce<Date | null>((latest, item) => (!latest || item.updatedAt > latest ? item.updatedAt : latest), null);
+  const updated = items.reduce<Date | null>(
+    (latest, item) => (!latest || item.updatedAt > latest ? item.updatedAt : latest),
+    null,
+  );
   const base = scope.categorySlug ? `${SITE_URL}/category/${scope.categorySlug}` : SITE_URL;
   const feed = new Feed({
     id: `${SITE_URL}${scope.path}`,

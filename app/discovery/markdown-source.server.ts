@@ -38,7 +38,10 @@ export async function articleMarkdownResponse(request: Request, slug: string): P
     .where(eq(articles.slug, slug))
     .limit(1);
   if (!article) {
-    return new Response("# Article not found\n", { status: 404, headers: { "Content-Type": "text/markdown; charset=utf-8", Vary: "Accept" } });
+    return new Response("# Article not found\n", {
+      status: 404,
+      headers: { "Content-Type": "text/markdown; charset=utf-8", Vary: "Accept" },
+    });
   }
   const { SITE_URL } = env();
   const header = [

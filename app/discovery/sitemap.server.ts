@@ -13,11 +13,19 @@ export const STATIC_PATHS = ["/", "/search", "/interview-prep", "/whats-new", "/
 type UrlEntry = { loc: string; lastmod?: Date };
 
 const escapeXml = (value: string) =>
-  value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
+  value
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&apos;");
 
 function urlset(entries: UrlEntry[]) {
   const body = entries
-    .map((entry) => `<url><loc>${escapeXml(entry.loc)}</loc>${entry.lastmod ? `<lastmod>${entry.lastmod.toISOString()}</lastmod>` : ""}</url>`)
+    .map(
+      (entry) =>
+        `<url><loc>${escapeXml(entry.loc)}</loc>${entry.lastmod ? `<lastmod>${entry.lastmod.toISOString()}</lastmod>` : ""}</url>`,
+    )
     .join("\n");
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</urlset>\n`;
 }
@@ -26,7 +34,10 @@ async function nonArticleEntries(): Promise<UrlEntry[]> {
   const { SITE_URL } = env();
   const db = await getDb();
   const rows = await db.select({ slug: categories.slug }).from(categories).orderBy(asc(categories.slug));
-  return [...STATIC_PATHS.map((path) => ({ loc: `${SITE_URL}${path}` })), ...rows.map((row) => ({ loc: `${SITE_URL}/category/${row.slug}` }))];
+  return [
+    ...STATIC_PATHS.map((path) => ({ loc: `${SITE_URL}${path}` })),
+    ...rows.map((row) => ({ loc: `${SITE_URL}/category/${row.slug}` })),
+  ];
 }
 
 async function articleEntries(offset: number, limit: number): Promise<UrlEntry[]> {
@@ -43,7 +54,9 @@ async function articleEntries(offset: number, limit: number): Promise<UrlEntry[]
 
 async function articleStats() {
   const db = await getDb();
-  const [row] = await db.select({ total: count(), lastModified: sql<string | null>`max(${articles.updatedAt})` }).from(articles);
+  const [row] = await db
+    .select({ total: count(), lastModified: sql<string | null>`max(${articles.updatedAt})` })
+    .from(articles);
   return { total: row?.total ?? 0, lastModified: row?.lastModified ? new Date(row.lastModified) : null };
 }
 
@@ -73,5 +86,8 @@ export async function sitemapPiece(name: string, urlsPerFile = URLS_PER_SITEMAP)
   const index = Number(match[1]);
   const stats = await articleStats();
   if ((index - 1) * urlsPerFile >= stats.total) return null;
-  return { xml: urlset(await articleEntries((index - 1) * urlsPerFile, urlsPerFile)), lastModified: stats.lastModified };
+  return {
+    xml: urlset(await articleEntries((index - 1) * urlsPerFile, urlsPerFile)),
+    lastModified: stats.lastModified,
+  };
 }

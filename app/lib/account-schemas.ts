@@ -47,7 +47,9 @@ export const FORM_TOASTS = {
 
 /** The confirmation must equal the password; checked whenever both are strings, so a change of
  * either one re-checks it (Zod 4 otherwise skips object refinements while any field is invalid). */
-function withMatchingConfirmation<T extends z.ZodObject<{ password: z.ZodType<string>; confirmPassword: z.ZodType<string> }>>(schema: T) {
+function withMatchingConfirmation<
+  T extends z.ZodObject<{ password: z.ZodType<string>; confirmPassword: z.ZodType<string> }>,
+>(schema: T) {
   return schema.refine((value) => value.password === value.confirmPassword, {
     message: MESSAGES.passwordsDoNotMatch,
     path: ["confirmPassword"],
@@ -58,7 +60,9 @@ function withMatchingConfirmation<T extends z.ZodObject<{ password: z.ZodType<st
   });
 }
 
-const ConfirmPasswordSchema = z.string({ message: MESSAGES.passwordsDoNotMatch }).max(PASSWORD_MAX_LENGTH, MESSAGES.passwordsDoNotMatch);
+const ConfirmPasswordSchema = z
+  .string({ message: MESSAGES.passwordsDoNotMatch })
+  .max(PASSWORD_MAX_LENGTH, MESSAGES.passwordsDoNotMatch);
 
 // Only same-site paths survive (see safe-redirect.ts); anything else is dropped, not an error.
 const RedirectToSchema = z.string().max(2000).optional().catch(undefined);

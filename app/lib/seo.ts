@@ -26,7 +26,9 @@ export type SeoInput = {
 };
 
 export function siteFrom(matches: readonly MatchWithData[]) {
-  const root = matches.find((match) => match?.id === "root")?.loaderData as { siteName?: string; siteUrl?: string } | undefined;
+  const root = matches.find((match) => match?.id === "root")?.loaderData as
+    | { siteName?: string; siteUrl?: string }
+    | undefined;
   return { siteName: root?.siteName ?? DEFAULT_SITE_NAME, siteUrl: (root?.siteUrl ?? "").replace(/\/+$/, "") };
 }
 
@@ -71,7 +73,8 @@ export function seoMeta(matches: readonly MatchWithData[], input: SeoInput): Met
   ];
   if (input.article) {
     tags.push({ property: "article:published_time", content: input.article.publishedTime });
-    if (input.article.modifiedTime) tags.push({ property: "article:modified_time", content: input.article.modifiedTime });
+    if (input.article.modifiedTime)
+      tags.push({ property: "article:modified_time", content: input.article.modifiedTime });
     if (input.article.author) tags.push({ property: "article:author", content: input.article.author });
     if (input.article.section) tags.push({ property: "article:section", content: input.article.section });
   }
@@ -139,7 +142,11 @@ export function blogPostingJsonLd(
     datePublished: article.publishedAt,
     dateModified: article.updatedAt,
     author: { "@type": "Person", name: article.authorName || "Anonymous" },
-    publisher: { "@type": "Organization", name: siteName, logo: { "@type": "ImageObject", url: absoluteUrl(siteUrl, "/favicon.svg") } },
+    publisher: {
+      "@type": "Organization",
+      name: siteName,
+      logo: { "@type": "ImageObject", url: absoluteUrl(siteUrl, "/favicon.svg") },
+    },
     ...(article.categoryName ? { articleSection: article.categoryName } : {}),
   };
 }

@@ -78,3 +78,8 @@ export function getMailer(): Mailer {
   }
   return holder.mailer;
 }
+
+/** Lets tests (and scripts) send the application's mail through a mailer of their own. */
+export function setMailer(mailer: Mailer) {
+  holder.mailer = mailer;
+}

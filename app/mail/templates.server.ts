@@ -50,11 +50,12 @@ ${(body.after ?? []).map(p).join("\n")}
 
 const greet = (name: string) => `Hello ${name},`;
 
-export function verifyEmailMail(site: MailSite, input: { to: string; name: string; url: string; validHours: number }): MailMessage {
+export function verifyEmailMail(
+  site: MailSite,
+  input: { to: string; name: string; url: string; validHours: number },
+): MailMessage {
   return render(site, input.to, `Verify your email address for ${site.siteName}`, greet(input.name), {
-    paragraphs: [
-      `Thanks for creating an account on ${site.siteName}. Please confirm that this is your email address.`,
-    ],
+    paragraphs: [`Thanks for creating an account on ${site.siteName}. Please confirm that this is your email address.`],
     action: { label: "Verify my email address", url: input.url },
     after: [
       `The link works once and expires in ${input.validHours} hours.`,
@@ -70,7 +71,14 @@ export function verifyEmailMail(site: MailSite, input: { to: string; name: strin
  */
 export function alreadyRegisteredMail(
   site: MailSite,
-  input: { to: string; name: string; loginUrl: string; forgotUrl: string; setPasswordUrl?: string; validMinutes?: number },
+  input: {
+    to: string;
+    name: string;
+    loginUrl: string;
+    forgotUrl: string;
+    setPasswordUrl?: string;
+    validMinutes?: number;
+  },
 ): MailMessage {
   if (input.setPasswordUrl) {
     return render(site, input.to, `Finish setting up your ${site.siteName} account`, greet(input.name), {
@@ -95,7 +103,10 @@ export function alreadyRegisteredMail(
   });
 }
 
-export function passwordResetMail(site: MailSite, input: { to: string; name: string; url: string; validMinutes: number }): MailMessage {
+export function passwordResetMail(
+  site: MailSite,
+  input: { to: string; name: string; url: string; validMinutes: number },
+): MailMessage {
   return render(site, input.to, `Reset your ${site.siteName} password`, greet(input.name), {
     paragraphs: [`We received a request to reset the password of your ${site.siteName} account.`],
     action: { label: "Choose a new password", url: input.url },

@@ -46,6 +46,7 @@ export function difficultyTone(difficulty: string): DifficultyTone {
 
 export const DIFFICULTY_BADGE_CLASSES: Record<DifficultyTone, string> = {
   easy: "bg-green-100 text-green-900 ring-green-600/20 dark:bg-green-900/40 dark:text-green-100 dark:ring-green-400/30",
-  medium: "bg-yellow-100 text-yellow-900 ring-yellow-600/25 dark:bg-yellow-900/40 dark:text-yellow-100 dark:ring-yellow-400/30",
+  medium:
+    "bg-yellow-100 text-yellow-900 ring-yellow-600/25 dark:bg-yellow-900/40 dark:text-yellow-100 dark:ring-yellow-400/30",
   hard: "bg-red-100 text-red-900 ring-red-600/20 dark:bg-red-900/40 dark:text-red-100 dark:ring-red-400/30",
 };

@@ -6,18 +6,15 @@
  * Index: interview_questions_category_idx (category_id, id); the category by categories_slug_key.
  */
 import { asc, eq } from "drizzle-orm";
-import { type Database, getDb } from "~/db/db.server";
+import { getDb } from "~/db/db.server";
 import { categories, interviewQuestions } from "~/db/schema";
 import { type InterviewQuestion, type QuestionCategorySlug, questionCategoryBySlug } from "./question-filters";
 
 export type { InterviewQuestion };
 
-export async function listInterviewQuestions(
-  category: QuestionCategorySlug | null,
-  db?: Database,
-): Promise<InterviewQuestion[]> {
-  const database = db ?? (await getDb());
-  const query = database
+export async function listInterviewQuestions(category: QuestionCategorySlug | null): Promise<InterviewQuestion[]> {
+  const db = await getDb();
+  const query = db
     .select({
       id: interviewQuestions.id,
       question: interviewQuestions.question,

@@ -1,5 +1,7 @@
 import { PlaceholderButton } from "~/components/placeholder-button";
-import { TAGLINE } from "~/lib/meta";
+import { buttonClass } from "~/components/ui/button";
+import { useSiteName } from "~/components/use-site-name";
+import { siteNameFrom, TAGLINE } from "~/lib/meta";
 import { seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/about";
 
@@ -19,22 +21,21 @@ const socials = ["Twitter", "GitHub", "LinkedIn"] as const;
 export const meta: Route.MetaFunction = ({ matches }) =>
   seoMeta(matches, {
     title: "About",
-    description: "DevPerspective shares developer knowledge: articles, tutorials and opinions about modern development.",
+    description: `${siteNameFrom(matches)} shares developer knowledge: articles, tutorials and opinions about modern development.`,
     path: "/about",
   });
 
 const sectionHeading = "text-2xl font-bold tracking-tight text-ink";
-const primaryButton =
-  "inline-flex h-11 items-center justify-center rounded-md bg-brand px-5 text-sm font-semibold text-brand-ink hover:bg-brand-hover";
-const secondaryButton =
-  "inline-flex h-11 items-center justify-center rounded-md border border-line bg-surface-raised px-5 text-sm font-semibold text-ink hover:bg-surface-sunken";
+const primaryButton = buttonClass({ size: "lg" });
+const secondaryButton = buttonClass({ variant: "secondary", size: "lg" });
 
 export default function About() {
+  const siteName = useSiteName();
   return (
     <div className="mx-auto max-w-4xl px-4 py-12 sm:px-6 sm:py-16">
       <header className="border-b border-line pb-10">
         <p className="text-sm font-semibold tracking-wider text-brand uppercase">{TAGLINE}</p>
-        <h1 className="mt-2 text-4xl font-extrabold tracking-tight text-ink sm:text-5xl">About DevPerspective</h1>
+        <h1 className="mt-2 text-4xl font-extrabold tracking-tight text-ink sm:text-5xl">About {siteName}</h1>
         <p className="mt-4 max-w-2xl text-lg text-ink-muted">
           A publication for developers, by developers: practical articles, hands-on tutorials and opinions about how we
           build software today.
@@ -47,9 +48,9 @@ export default function About() {
             Our Mission
           </h2>
           <p className="mt-4 leading-relaxed text-ink-muted">
-            Our mission is sharing developer knowledge. Every developer has learned something the hard way — a
-            debugging trick, a pattern that finally clicked, a tool that saved a week. We want those lessons written
-            down clearly, with working code, so the next developer learns them the easy way.
+            Our mission is sharing developer knowledge. Every developer has learned something the hard way — a debugging
+            trick, a pattern that finally clicked, a tool that saved a week. We want those lessons written down clearly,
+            with working code, so the next developer learns them the easy way.
           </p>
         </section>
 
@@ -59,7 +60,7 @@ export default function About() {
           </h2>
           <div className="mt-4 space-y-4 leading-relaxed text-ink-muted">
             <p>
-              DevPerspective started as a handful of notes passed between developers who were tired of tutorials that
+              {siteName} started as a handful of notes passed between developers who were tired of tutorials that
               stopped at “hello world”. The notes became articles, the articles found readers, and the readers started
               writing back.
             </p>
@@ -91,8 +92,8 @@ export default function About() {
             Get in Touch
           </h2>
           <p className="mt-4 max-w-2xl text-ink-muted">
-            Have a question, a correction or an idea for an article? We would love to hear from you — and if you have
-            a perspective to share, write for us.
+            Have a question, a correction or an idea for an article? We would love to hear from you — and if you have a
+            perspective to share, write for us.
           </p>
           <div className="mt-6 flex flex-wrap gap-3">
             <PlaceholderButton feature="Contact Us" className={primaryButton}>

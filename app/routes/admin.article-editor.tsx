@@ -8,7 +8,6 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link, useActionData } from "react-router";
 import {
-  type CategoryOption,
   createArticle,
   type EditableArticle,
   getEditableArticle,
@@ -20,40 +19,34 @@ import {
 import { requireAdmin } from "~/auth/guards.server";
 import { AdminPageHeader } from "~/components/admin/admin-shell";
 import { ArticleEditor, type EditorActionData, type EditorDefaults } from "~/components/admin/article-editor";
-import { ReadErrorNotice } from "~/components/read-error-notice";
-import { getDb } from "~/db/db.server";
 import { FORM_TOASTS } from "~/lib/account-schemas";
 import { ARTICLE_LIMITS, ARTICLE_MESSAGES, ARTICLE_TOASTS, ArticleSchema, toArticleInput } from "~/lib/article-schema";
-import { READ_ERROR_STATUS, type ReadError, readErrorFrom } from "~/lib/read-error";
 import { noindexMeta } from "~/lib/seo";
 import { renderMarkdown } from "~/markdown/markdown.server";
-import { simulateReadFailure } from "~/server/test-hooks.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { failedWrite, readOrThrow } from "~/http/route-errors.server";
+import { redirectWithToast } from "~/http/toast.server";
 import type { Route } from "./+types/admin.article-editor";
+import { readForm } from "~/http/form.server";
 
 const notFound = () =>
-  redirectWithToast("/admin/dashboard", { type: "error", title: ARTICLE_TOASTS.fetchFailed, description: ARTICLE_TOASTS.notFound });
+  redirectWithToast("/admin/dashboard", {
+    type: "error",
+    title: ARTICLE_TOASTS.fetchFailed,
+    description: ARTICLE_TOASTS.notFound,
+  });
 
-type LoaderData =
-  | { mode: "new" | "edit"; article: EditableArticle | null; categories: CategoryOption[]; error: null }
-  | { mode: "new" | "edit"; article: null; categories: CategoryOption[]; error: ReadError };
-
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const mode = params.id === undefined ? "new" : "edit";
+  const mode: "new" | "edit" = params.id === undefined ? "new" : "edit";
   const id = mode === "edit" ? parseArticleId(params.id) : null;
   if (mode === "edit" && id === null) throw await notFound();
-  try {
-    simulateReadFailure(request);
-    const db = await getDb();
-    const [article, categories] = await Promise.all([id === null ? null : getEditableArticle(db, id), listCategoryOptions(db)]);
-    if (mode === "edit" && !article) throw await notFound();
-    return data<LoaderData>({ mode, article, categories, error: null });
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    const title = mode === "edit" ? ARTICLE_TOASTS.fetchFailed : "Error fetching categories";
-    return data<LoaderData>({ mode, article: null, categories: [], error: readErrorFrom(title, error) }, { status: READ_ERROR_STATUS });
-  }
+  const [article, categories] = await readOrThrow(
+    { request, context },
+    mode === "edit" ? "article" : "categories",
+    () => Promise.all([id === null ? null : getEditableArticle(id), listCategoryOptions()]),
+  );
+  if (mode === "edit" && !article) throw await notFound();
+  return { mode, article, categories };
 }
 
 /** What was typed, as Conform's initial values (so a re-rendered form keeps it). */
@@ -63,44 +56,50 @@ function typedValues(formData: FormData): Record<string, string> {
   return values;
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const editing = params.id !== undefined;
   const id = editing ? parseArticleId(params.id) : null;
   if (editing && id === null) return notFound();
   const failed = editing ? ARTICLE_TOASTS.updateFailed : ARTICLE_TOASTS.createFailed;
-  const formData = await request.formData().catch(() => null);
-  if (!formData) throw data("Send the article as a form.", { status: 400 });
+  const formData = await readForm(request);
 
   if (formData.get("intent") === "preview") {
     const content = formData.get("content");
     const source = typeof content === "string" ? content.slice(0, ARTICLE_LIMITS.content) : "";
     const rendered = await renderMarkdown(source);
-    return data<EditorActionData>({ result: { initialValue: typedValues(formData) }, alert: null, preview: { html: rendered.html } });
+    return data<EditorActionData>({
+      result: { initialValue: typedValues(formData) },
+      alert: null,
+      preview: { html: rendered.html },
+    });
   }
 
   const submission = parseWithZod(formData, { schema: ArticleSchema });
   if (submission.status !== "success") {
-    return data<EditorActionData>({ result: submission.reply(), alert: FORM_TOASTS.invalidForm, preview: null }, { status: 400 });
+    return data<EditorActionData>(
+      { result: submission.reply(), alert: FORM_TOASTS.invalidForm, preview: null },
+      { status: 400 },
+    );
   }
-  const refuse = (status: number, alert: EditorActionData["alert"], result: SubmissionResult<string[]> = submission.reply()) =>
-    data<EditorActionData>({ result, alert, preview: null }, { status });
+  const refuse = (
+    status: number,
+    alert: EditorActionData["alert"],
+    result: SubmissionResult<string[]> = submission.reply(),
+  ) => data<EditorActionData>({ result, alert, preview: null }, { status });
 
   let outcome: SaveResult;
   try {
-    const db = await getDb();
     const input = toArticleInput(submission.value);
     if (id === null) {
-      outcome = await createArticle(db, { userId: admin.id, input });
+      outcome = await createArticle({ userId: admin.id, input });
     } else {
       const version = submission.value.version;
       if (!version) return refuse(409, { title: failed, description: ARTICLE_MESSAGES.versionInvalid, conflict: true });
-      outcome = await updateArticle(db, { id, userId: admin.id, version, input });
+      outcome = await updateArticle({ id, userId: admin.id, version, input });
     }
   } catch (error) {
-    console.error(`[admin] ${failed}:`, error);
-    const description = error instanceof Error && error.message ? error.message : "Something went wrong";
-    return refuse(500, { title: failed, description });
+    return refuse(500, { title: failed, description: failedWrite({ request, context }, error, failed) });
   }
 
   switch (outcome.status) {
@@ -112,7 +111,11 @@ export async function action({ request, params }: Route.ActionArgs) {
       );
     case "invalid": {
       const messages = Object.values(outcome.fieldErrors).flat();
-      return refuse(400, { title: failed, description: messages.join(" ") }, submission.reply({ fieldErrors: outcome.fieldErrors }));
+      return refuse(
+        400,
+        { title: failed, description: messages.join(" ") },
+        submission.reply({ fieldErrors: outcome.fieldErrors }),
+      );
     }
     case "no-author-profile":
       return refuse(403, { title: ARTICLE_TOASTS.noAuthorProfile });
@@ -123,7 +126,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ matches, params }) => noindexMeta(matches, params.id === undefined ? "New Article" : "Edit Article");
+export const meta: Route.MetaFunction = ({ matches, params }) =>
+  noindexMeta(matches, params.id === undefined ? "New Article" : "Edit Article");
 
 function defaultsFor(article: EditableArticle | null): EditorDefaults {
   if (!article) return { title: "", slug: "", content: "", excerpt: "", imageUrl: "", categoryId: "", featured: false };
@@ -141,7 +145,7 @@ function defaultsFor(article: EditableArticle | null): EditorDefaults {
 
 export default function ArticleEditorPage({ loaderData }: Route.ComponentProps) {
   const actionData = useActionData<typeof action>();
-  const { mode, article, categories, error } = loaderData;
+  const { mode, article, categories } = loaderData;
   const heading = mode === "new" ? "New Article" : "Edit Article";
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 lg:px-8">
@@ -161,23 +165,14 @@ export default function ArticleEditorPage({ loaderData }: Route.ComponentProps) 
         }
       />
       <div className="mt-8">
-        {error ? (
-          <>
-            <ReadErrorNotice error={error} />
-            <Link to="/admin/dashboard" className="font-semibold text-brand underline-offset-4 hover:underline">
-              Back to the dashboard
-            </Link>
-          </>
-        ) : (
-          // Keyed by article: moving from one editor to another starts a fresh form.
-          <ArticleEditor
-            key={article?.id ?? "new"}
-            mode={mode}
-            categories={categories}
-            defaults={defaultsFor(article)}
-            actionData={actionData}
-          />
-        )}
+        {/* Keyed by article: moving from one editor to another starts a fresh form. */}
+        <ArticleEditor
+          key={article?.id ?? "new"}
+          mode={mode}
+          categories={categories}
+          defaults={defaultsFor(article)}
+          actionData={actionData}
+        />
       </div>
     </div>
   );

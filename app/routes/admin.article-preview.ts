@@ -7,7 +7,8 @@
 import { ARTICLE_LIMITS, ARTICLE_MESSAGES } from "~/lib/article-schema";
 import { renderMarkdown } from "~/markdown/markdown.server";
 import type { Route } from "./+types/admin.article-preview";
-import { adminOrStatus } from "./admin-session.server";
+import { adminOrStatus } from "~/auth/admin-session.server";
+import { readForm } from "~/http/form.server";
 
 const PERSONAL = { "Cache-Control": "private, no-store" };
 
@@ -22,13 +23,9 @@ export async function action({ request }: Route.ActionArgs) {
     const error = who.status === 401 ? "Sign in as an administrator." : "You do not have administrative privileges.";
     return Response.json({ error }, { status: who.status, headers: PERSONAL });
   }
-  let content: FormDataEntryValue | null;
-  try {
-    content = (await request.formData()).get("content");
-  } catch {
-    return Response.json({ error: "Send the content as a form." }, { status: 400, headers: PERSONAL });
-  }
-  if (typeof content !== "string") return Response.json({ error: ARTICLE_MESSAGES.contentRequired }, { status: 400, headers: PERSONAL });
+  const content = (await readForm(request)).get("content");
+  if (typeof content !== "string")
+    return Response.json({ error: ARTICLE_MESSAGES.contentRequired }, { status: 400, headers: PERSONAL });
   if (content.length > ARTICLE_LIMITS.content) {
     return Response.json({ error: ARTICLE_MESSAGES.contentTooLong }, { status: 413, headers: PERSONAL });
   }

@@ -5,35 +5,26 @@
  * the confirmation dialog instead.
  */
 import { type FormEvent, useRef, useState } from "react";
-import { data, Form, Link, useLocation } from "react-router";
-import { type DashboardPage, listDashboardArticles, normalizeDashboardQuery, parsePage } from "~/articles/admin-articles.server";
+import { Form, Link, useLocation } from "react-router";
+import { listDashboardArticles, normalizeDashboardQuery, parsePage } from "~/articles/admin-articles.server";
 import { requireAdmin } from "~/auth/guards.server";
 import { AdminPageHeader } from "~/components/admin/admin-shell";
 import { DeleteArticleDialog, type DeleteTarget } from "~/components/admin/delete-dialog";
 import { LocalDate } from "~/components/admin/local-date";
 import { Pagination } from "~/components/ui/pagination";
-import { adminButton, adminInput } from "~/components/admin/ui";
-import { ReadErrorNotice } from "~/components/read-error-notice";
-import { getDb } from "~/db/db.server";
-import { READ_ERROR_STATUS, type ReadError, readErrorFrom } from "~/lib/read-error";
+import { controlClass } from "~/components/forms";
+import { buttonClass, textLinkClass } from "~/components/ui/button";
 import { noindexMeta } from "~/lib/seo";
-import { simulateReadFailure } from "~/server/test-hooks.server";
+import { readOrThrow } from "~/http/route-errors.server";
 import type { Route } from "./+types/admin.dashboard";
 
-type LoaderData = { list: DashboardPage; error: null } | { list: null; query: string; error: ReadError };
-
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request);
   const url = new URL(request.url);
   const query = normalizeDashboardQuery(url.searchParams.get("q"));
   const page = parsePage(url.searchParams.get("page"));
-  try {
-    simulateReadFailure(request);
-    const list = await listDashboardArticles(await getDb(), { query, page });
-    return data<LoaderData>({ list, error: null });
-  } catch (error) {
-    return data<LoaderData>({ list: null, query, error: readErrorFrom("Error fetching articles", error) }, { status: READ_ERROR_STATUS });
-  }
+  const list = await readOrThrow({ request, context }, "articles", async () => listDashboardArticles({ query, page }));
+  return { list };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => noindexMeta(matches, "Dashboard");
@@ -51,8 +42,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const returnPath = `${location.pathname}${location.search}`;
   const [target, setTarget] = useState<DeleteTarget | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const list = loaderData.list;
-  const query = list ? list.query : loaderData.query;
+  const { list } = loaderData;
+  const query = list.query;
 
   function confirmDelete(event: FormEvent<HTMLFormElement>, id: number, title: string) {
     // With JavaScript the dialog asks; without it the form goes to the confirmation page.
@@ -66,7 +57,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         title="Article Management"
         lead="Write, edit and delete the articles readers see."
         actions={
-          <Link to="/admin/articles/new" className={adminButton.primary}>
+          <Link to="/admin/articles/new" className={buttonClass()}>
             <span aria-hidden="true" className="text-base leading-none">
               +
             </span>
@@ -75,14 +66,21 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         }
       />
 
-      {loaderData.error ? <ReadErrorNotice error={loaderData.error} /> : null}
-
-      <section aria-labelledby="all-articles" className="mt-8 overflow-hidden rounded-xl border border-line bg-surface shadow-sm">
+      <section
+        aria-labelledby="all-articles"
+        className="mt-8 overflow-hidden rounded-xl border border-line bg-surface shadow-sm"
+      >
         <div className="flex flex-wrap items-center justify-between gap-4 border-b border-line px-4 py-4 sm:px-6">
           <h2 id="all-articles" ref={headingRef} tabIndex={-1} className="text-lg font-semibold text-ink">
-            All Articles ({list ? list.total : 0})
+            All Articles ({list.total})
           </h2>
-          <Form method="get" action="/admin/dashboard" role="search" aria-label="Articles" className="flex w-full gap-2 sm:w-auto">
+          <Form
+            method="get"
+            action="/admin/dashboard"
+            role="search"
+            aria-label="Articles"
+            className="flex w-full gap-2 sm:w-auto"
+          >
             <label htmlFor="dashboard-q" className="sr-only">
               Search by title
             </label>
@@ -94,9 +92,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               key={query}
               maxLength={200}
               placeholder="Search by title..."
-              className={`${adminInput} h-10 min-w-0 flex-1 sm:w-64`}
+              className={`${controlClass} h-10 min-w-0 flex-1 sm:w-64`}
             />
-            <button type="submit" className={adminButton.secondary}>
+            <button type="submit" className={buttonClass({ variant: "secondary" })}>
               Search
             </button>
           </Form>
@@ -105,7 +103,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         {list && query ? (
           <p className="border-b border-line bg-surface-sunken px-4 py-2 text-sm text-ink-muted sm:px-6" role="status">
             {list.matching} {list.matching === 1 ? "article matches" : "articles match"} “{query}”.{" "}
-            <Link to="/admin/dashboard" className="font-semibold text-brand underline-offset-4 hover:underline">
+            <Link to="/admin/dashboard" className={textLinkClass}>
               Clear search
             </Link>
           </p>
@@ -136,22 +134,35 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               </thead>
               <tbody className="divide-y divide-line max-sm:block">
                 {list.articles.map((article) => (
-                  <tr key={article.id} className="align-middle hover:bg-surface-sunken/60 max-sm:flex max-sm:flex-col max-sm:gap-1 max-sm:px-4 max-sm:py-3">
+                  <tr
+                    key={article.id}
+                    className="align-middle hover:bg-surface-sunken/60 max-sm:flex max-sm:flex-col max-sm:gap-1 max-sm:px-4 max-sm:py-3"
+                  >
                     <th scope="row" className="max-w-md font-medium text-ink sm:px-6 sm:py-3">
                       <span className="line-clamp-2 break-words">{article.title}</span>
-                      <span className="mt-0.5 block truncate font-mono text-xs font-normal text-ink-muted">/post/{article.slug}</span>
+                      <span className="mt-0.5 block truncate font-mono text-xs font-normal text-ink-muted">
+                        /post/{article.slug}
+                      </span>
                     </th>
                     <td className="whitespace-nowrap text-ink-muted sm:px-4 sm:py-3">
-                      <span aria-hidden="true" className="mr-1 text-xs font-semibold uppercase sm:hidden">Author</span>
+                      <span aria-hidden="true" className="mr-1 text-xs font-semibold uppercase sm:hidden">
+                        Author
+                      </span>
                       {article.authorName ?? "N/A"}
                     </td>
                     <td className="whitespace-nowrap text-ink-muted sm:px-4 sm:py-3">
-                      <span aria-hidden="true" className="mr-1 text-xs font-semibold uppercase sm:hidden">Published</span>
+                      <span aria-hidden="true" className="mr-1 text-xs font-semibold uppercase sm:hidden">
+                        Published
+                      </span>
                       <LocalDate iso={article.publishedAt} />
                     </td>
                     <td className="max-sm:pt-1 sm:px-6 sm:py-3">
                       <div className="flex gap-2 sm:justify-end">
-                        <Link to={`/admin/articles/edit/${article.id}`} className={adminButton.small} aria-label={`Edit ${article.title}`}>
+                        <Link
+                          to={`/admin/articles/edit/${article.id}`}
+                          className={buttonClass({ variant: "secondary", size: "sm" })}
+                          aria-label={`Edit ${article.title}`}
+                        >
                           Edit
                         </Link>
                         <form
@@ -160,7 +171,11 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                           onSubmit={(event) => confirmDelete(event, article.id, article.title)}
                         >
                           <input type="hidden" name="redirectTo" value={returnPath} />
-                          <button type="submit" className={adminButton.smallDanger} aria-label={`Delete ${article.title}`}>
+                          <button
+                            type="submit"
+                            className={buttonClass({ variant: "destructive-outline", size: "sm" })}
+                            aria-label={`Delete ${article.title}`}
+                          >
                             Delete
                           </button>
                         </form>
@@ -173,12 +188,14 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </section>
         ) : list ? (
           <div className="px-4 py-16 text-center sm:px-6">
-            <p className="font-semibold text-ink">{query ? "No articles found" : list.page > 1 ? "This page is empty" : "No articles yet"}</p>
+            <p className="font-semibold text-ink">
+              {query ? "No articles found" : list.page > 1 ? "This page is empty" : "No articles yet"}
+            </p>
             <p className="mt-1 text-sm text-ink-muted">
               {query ? (
                 "No article title contains your search."
               ) : list.page > 1 ? (
-                <Link to="/admin/dashboard" className="font-semibold text-brand underline-offset-4 hover:underline">
+                <Link to="/admin/dashboard" className={textLinkClass}>
                   Back to the first page
                 </Link>
               ) : (
@@ -200,7 +217,12 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         ) : null}
       </section>
 
-      <DeleteArticleDialog target={target} returnPath={returnPath} onClosed={() => setTarget(null)} fallbackFocus={() => headingRef.current} />
+      <DeleteArticleDialog
+        target={target}
+        returnPath={returnPath}
+        onClosed={() => setTarget(null)}
+        fallbackFocus={() => headingRef.current}
+      />
     </div>
   );
 }

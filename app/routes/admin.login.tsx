@@ -4,24 +4,23 @@
  * password is told 'Access Denied' and gets no session. Rate limits are /login's.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, redirect, useActionData, useLoaderData, useRouteLoaderData } from "react-router";
+import { data, Form, Link, redirect, useActionData, useLoaderData } from "react-router";
 import { getUser } from "~/auth/guards.server";
 import { deviceCookie, tooManyAttemptsMessage } from "~/auth/rate-limit.server";
 import { createSession, destroySession } from "~/auth/session.server";
 import { ACCESS_DENIED, SIGN_IN_FAILED, WRONG_CREDENTIALS } from "~/components/admin/messages";
-import { PasswordField } from "~/components/admin/password-field";
-import { useAdminLoginForm } from "~/components/admin/use-admin-login-form";
-import { AdminAlertBox, adminButton, Spinner } from "~/components/admin/ui";
-import { useAlertToast } from "~/components/auth/form-alert";
-import { TextField } from "~/components/auth/form-fields";
-import { useHydrated } from "~/components/auth/use-hydrated";
-import { FORM_TOASTS, LoginSchema } from "~/lib/account-schemas";
-import { DEFAULT_SITE_NAME } from "~/lib/meta";
+import { SignInFields } from "~/components/auth/sign-in-fields";
+import { FormAlert, StatusButton, useValidatedForm } from "~/components/forms";
+import { BrandLink } from "~/components/brand";
+import { textLinkClass } from "~/components/ui/button";
+import { useSiteName } from "~/components/use-site-name";
+import { FORM_TOASTS, LOGIN_TEXT_FIELDS, LoginSchema } from "~/lib/account-schemas";
 import { noindexMeta } from "~/lib/seo";
-import type { loader as rootLoader } from "~/root";
-import { redirectWithToast } from "~/server/toast.server";
+import { redirectWithToast } from "~/http/toast.server";
 import type { Route } from "./+types/admin.login";
-import { adminReturnPath, signInAdministrator } from "./admin-session.server";
+import { adminReturnPath, signInAdministrator } from "~/auth/admin-session.server";
+import { readForm } from "~/http/form.server";
+import { retryAfterHeaders } from "~/http/route-headers.server";
 
 type Alert = { title: string; description?: string };
 
@@ -33,7 +32,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: LoginSchema });
+  const submission = parseWithZod(await readForm(request), { schema: LoginSchema });
   const refuse = (status: number, alert: Alert, headers?: HeadersInit) =>
     data({ result: submission.reply({ hideFields: ["password"] }), alert }, { status, headers });
   if (submission.status !== "success") return refuse(400, FORM_TOASTS.invalidForm);
@@ -68,55 +67,53 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = ({ matches }) => noindexMeta(matches, "Admin Login");
 
+export const headers: Route.HeadersFunction = retryAfterHeaders;
+
 export default function AdminLogin() {
   const { redirectTo, signedInAs } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const hydrated = useHydrated();
-  const { fields, formProps, submitProps, busy } = useAdminLoginForm(actionData?.result);
+  const { fields, formProps, submitProps, busy } = useValidatedForm({
+    id: "admin-login",
+    schema: LoginSchema,
+    requiredText: LOGIN_TEXT_FIELDS,
+    lastResult: actionData?.result,
+  });
   // A signed-in visitor without the flag (sent here by the guard) learns why at once.
   const alert: Alert | null = actionData?.alert ?? (signedInAs ? ACCESS_DENIED : null);
-  useAlertToast(alert);
-  const siteName = useRouteLoaderData<typeof rootLoader>("root")?.siteName ?? DEFAULT_SITE_NAME;
+  const siteName = useSiteName();
 
   return (
     <main id="main" className="flex min-h-dvh flex-col items-center justify-center bg-surface-sunken px-4 py-10">
       <div className="w-full max-w-md">
-        <Link to="/" className="mb-6 flex items-center justify-center gap-2 text-lg font-bold tracking-tight text-ink">
-          <span aria-hidden="true" className="inline-flex size-8 items-center justify-center rounded-lg bg-brand font-mono text-sm text-brand-ink">
-            {"</>"}
-          </span>
-          {siteName}
-        </Link>
+        <BrandLink className="mb-6 justify-center text-lg font-extrabold" />
         <div className="rounded-2xl border border-line bg-surface-raised p-6 shadow-sm sm:p-8">
           <h1 className="text-2xl font-bold tracking-tight text-ink">Admin Login</h1>
           <p className="mt-2 text-sm text-ink-muted">Sign in with an administrator account to manage articles.</p>
           <div className="mt-6">
-            <AdminAlertBox alert={alert} live={!hydrated}>
+            <FormAlert alert={alert} className="mb-6">
               {signedInAs && alert === ACCESS_DENIED ? (
                 <p className="mt-1">
                   You are signed in as {signedInAs}. Sign in with an administrator account to continue.
                 </p>
               ) : null}
-            </AdminAlertBox>
+            </FormAlert>
             <Form method="post" {...formProps}>
               {redirectTo !== "/admin/dashboard" ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-              <TextField field={fields.email} label="Email" type="email" autoComplete="username" />
-              <PasswordField field={fields.password} label="Password" autoComplete="current-password" />
-              <button type="submit" className={`${adminButton.primary} mt-2 h-11 w-full`} {...submitProps}>
-                {busy ? (
-                  <>
-                    <Spinner />
-                    Authenticating...
-                  </>
-                ) : (
-                  "Sign In"
-                )}
-              </button>
+              <SignInFields fields={fields} emailAutoComplete="username" />
+              <StatusButton
+                pending={busy}
+                pendingText="Authenticating..."
+                size="lg"
+                className="mt-2 w-full"
+                {...submitProps}
+              >
+                Sign In
+              </StatusButton>
             </Form>
           </div>
         </div>
         <p className="mt-6 text-center text-sm text-ink-muted">
-          <Link to="/" className="font-semibold text-brand underline-offset-4 hover:underline">
+          <Link to="/" className={textLinkClass}>
             ← Back to {siteName}
           </Link>
         </p>

@@ -17,11 +17,11 @@ import {
 } from "~/auth/oauth.server";
 import { getProvider } from "~/auth/providers/registry.server";
 import { createSession } from "~/auth/session.server";
-import { AuthCard, linkClass, primaryButtonClass } from "~/components/auth/auth-card";
-import { getDb } from "~/db/db.server";
+import { AuthCard } from "~/components/auth/auth-card";
+import { buttonClass, textLinkClass } from "~/components/ui/button";
 import { env } from "~/env.server";
 import { pageTitle, siteNameFrom } from "~/lib/meta";
-import { redirectWithToast } from "~/server/toast.server";
+import { redirectWithToast } from "~/http/toast.server";
 import type { Route } from "./+types/auth.provider.callback";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -33,11 +33,15 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   try {
     const provider = configuredProvider(params.provider);
     const profile = await finishOAuth(request, provider);
-    const { userId, created } = await signInWithOAuthProfile(await getDb(), profile, provider.label);
+    const { userId, created } = await signInWithOAuthProfile(profile, provider.label);
     headers.append("Set-Cookie", await createSession(userId, request));
     return redirectWithToast(
       flow.redirectTo,
-      { type: "success", title: "Login Successful", description: created ? "Welcome to DevPerspective!" : "Welcome back!" },
+      {
+        type: "success",
+        title: "Login Successful",
+        description: created ? "Welcome to DevPerspective!" : "Welcome back!",
+      },
       { headers },
     );
   } catch (error) {
@@ -60,9 +64,19 @@ export default function OAuthFailurePage() {
   useEffect(() => {
     toast.error(title, { description: reason });
   }, [title, reason]);
-  const back = intent === "register" ? { to: "/register", label: "Back to registration" } : { to: "/login", label: "Back to sign in" };
+  const back =
+    intent === "register"
+      ? { to: "/register", label: "Back to registration" }
+      : { to: "/login", label: "Back to sign in" };
   return (
-    <AuthCard title={title} footer={<Link to={back.to} className={linkClass}>{back.label}</Link>}>
+    <AuthCard
+      title={title}
+      footer={
+        <Link to={back.to} className={textLinkClass}>
+          {back.label}
+        </Link>
+      }
+    >
       <p role="alert" className="rounded-lg border border-danger-line bg-danger-soft p-4 text-sm text-danger">
         {reason}
       </p>
@@ -70,7 +84,7 @@ export default function OAuthFailurePage() {
         <form method="post" action={`/auth/${provider.name}`} className="mt-6">
           <input type="hidden" name="intent" value={intent} />
           {redirectTo !== "/" ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-          <button type="submit" className={primaryButtonClass}>
+          <button type="submit" className={buttonClass({ size: "lg", className: "w-full" })}>
             Try again with {provider.label}
           </button>
         </form>

@@ -6,15 +6,16 @@
 import { data, redirect } from "react-router";
 import { configuredProvider, failureTitle, type OAuthIntent, OAuthError, startOAuth } from "~/auth/oauth.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
-import { redirectWithToast } from "~/server/toast.server";
+import { redirectWithToast } from "~/http/toast.server";
 import type { Route } from "./+types/auth.provider";
+import { readForm } from "~/http/form.server";
 
 export function loader() {
   return redirect("/login");
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent: OAuthIntent = form.get("intent") === "register" ? "register" : "login";
   const redirectTo = safeRedirectPath(form.get("redirectTo"));
   try {

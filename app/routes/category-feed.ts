@@ -7,7 +7,11 @@ import type { Route } from "./+types/category-feed";
 /** /category/{category}/rss.xml: the newest articles of one category. */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const category = await findCategory(params.category);
-  if (!category) return new Response("Category not found\n", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  if (!category)
+    return new Response("Category not found\n", {
+      status: 404,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
   const { SITE_NAME } = env();
   const { feed, updated } = await buildFeed(
     {
@@ -18,5 +22,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     },
     category.id,
   );
-  return conditionalResponse(request, renderFeed(feed, "rss"), { contentType: FEED_CONTENT_TYPES.rss, lastModified: updated });
+  return conditionalResponse(request, renderFeed(feed, "rss"), {
+    contentType: FEED_CONTENT_TYPES.rss,
+    lastModified: updated,
+  });
 }

@@ -1,6 +1,4 @@
-import { useEffect } from "react";
 import { data, Link } from "react-router";
-import { toast } from "sonner";
 import {
   type ArticlePage,
   type CategorySummary,
@@ -11,54 +9,34 @@ import {
 import { ArticleCardList } from "~/components/article-card";
 import { Pagination } from "~/components/ui/pagination";
 import { type ListView, listingSearch, parseView, ViewToggle } from "~/components/category/view-toggle";
-import { TOPICS } from "~/components/home/explore-topics";
-import { ReadErrorNotice } from "~/components/read-error-notice";
 import { env } from "~/env.server";
-import { breadcrumbJsonLd, noindexMeta, seoMeta, siteFrom } from "~/lib/seo";
-import { READ_ERROR_STATUS, type ReadError, readErrorFrom } from "~/lib/read-error";
-import { simulateReadFailure } from "~/server/test-hooks.server";
+import { breadcrumbJsonLd, seoMeta, siteFrom } from "~/lib/seo";
+import { notFound } from "~/lib/route-errors";
+import { readOrThrow } from "~/http/route-errors.server";
 import type { Route } from "./+types/category";
 
-const CATEGORY_NOT_FOUND = "Category not found";
+type LoaderData = { view: ListView; category: CategorySummary; listing: ArticlePage | null; canonicalUrl: string };
 
-type LoaderData =
-  | {
-      state: "found";
-      view: ListView;
-      category: CategorySummary;
-      listing: ArticlePage | null;
-      canonicalUrl: string;
-    }
-  | { state: "not-found"; view: ListView }
-  | { state: "error"; view: ListView; error: ReadError };
-
-export async function loader({ params, request }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const view = parseView(url.searchParams.get("view"));
   const page = parsePageParam(url.searchParams.get("page"));
-  try {
-    simulateReadFailure(request);
+  const { category, listing } = await readOrThrow({ request, context }, "articles", async () => {
     const category = await findCategory(params.category);
-    if (!category) return data<LoaderData>({ state: "not-found", view }, { status: 404 });
-    const canonicalUrl = `${env().SITE_URL.replace(/\/+$/, "")}/category/${category.slug}`;
-    const listing = page === null ? null : await listCategoryArticles(category.id, page);
-    // A page number that is not a page of this listing: the frame renders, with a way back.
-    const outOfRange = listing === null || (listing.page > 1 && listing.articles.length === 0);
-    return data<LoaderData>(
-      { state: "found", view, category, listing: outOfRange ? null : listing, canonicalUrl },
-      { status: outOfRange ? 404 : 200 },
-    );
-  } catch (error) {
-    return data<LoaderData>(
-      { state: "error", view, error: readErrorFrom("Error fetching articles", error) },
-      { status: READ_ERROR_STATUS },
-    );
-  }
+    if (!category) throw notFound("category");
+    return { category, listing: page === null ? null : await listCategoryArticles(category.id, page) };
+  });
+  const canonicalUrl = `${env().SITE_URL.replace(/\/+$/, "")}/category/${category.slug}`;
+  // A page number that is not a page of this listing: the frame renders, with a way back.
+  const outOfRange = listing === null || (listing.page > 1 && listing.articles.length === 0);
+  return data<LoaderData>(
+    { view, category, listing: outOfRange ? null : listing, canonicalUrl },
+    { status: outOfRange ? 404 : 200 },
+  );
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
-  if (!loaderData || loaderData.state === "not-found") return noindexMeta(matches, CATEGORY_NOT_FOUND);
-  if (loaderData.state === "error") return noindexMeta(matches, "Error fetching articles");
+  if (!loaderData) return [];
   const { category, listing } = loaderData;
   const { siteUrl } = siteFrom(matches);
   const pageNumber = listing && listing.page > 1 ? listing.page : null;
@@ -77,15 +55,6 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 };
 
 export default function CategoryPage({ loaderData, params }: Route.ComponentProps) {
-  if (loaderData.state === "not-found") return <CategoryNotFound />;
-  if (loaderData.state === "error") {
-    return (
-      <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 sm:py-16">
-        <h1 className="text-3xl font-bold tracking-tight text-ink sm:text-4xl">{titleFromParam(params.category)}</h1>
-        <ReadErrorNotice error={loaderData.error} />
-      </div>
-    );
-  }
   const { category, listing, view } = loaderData;
   const pathname = `/category/${encodeURIComponent(params.category)}`;
   return (
@@ -109,7 +78,10 @@ export default function CategoryPage({ loaderData, params }: Route.ComponentProp
           <div className="rounded-2xl border border-dashed border-line px-6 py-16 text-center">
             <p className="text-lg font-semibold text-ink">This page doesn&apos;t exist</p>
             <p className="mt-2 text-ink-muted">The listing has fewer pages than that.</p>
-            <Link to={pathname} className="mt-6 inline-flex font-semibold text-brand hover:underline underline-offset-4">
+            <Link
+              to={pathname}
+              className="mt-6 inline-flex font-semibold text-brand hover:underline underline-offset-4"
+            >
               Go to the first page
             </Link>
           </div>
@@ -140,55 +112,4 @@ export default function CategoryPage({ loaderData, params }: Route.ComponentProp
 function articleCount(listing: ArticlePage) {
   const total = `${listing.total} ${listing.total === 1 ? "article" : "articles"}`;
   return listing.pageCount > 1 ? `${total} · page ${listing.page} of ${listing.pageCount}` : total;
-}
-
-/** A readable heading from the URL, for the frame of a failed read ("ai-development" → "Ai development"). */
-function titleFromParam(param: string) {
-  const words = param.replace(/-+/g, " ").trim();
-  return words ? words[0]!.toUpperCase() + words.slice(1) : "Category";
-}
-
-function CategoryNotFound() {
-  useEffect(() => {
-    toast.error(CATEGORY_NOT_FOUND, { id: "category-not-found" });
-  }, []);
-  return (
-    <section aria-labelledby="category-not-found" className="mx-auto max-w-2xl px-4 py-20 text-center sm:py-28">
-      <p aria-hidden="true" className="font-mono text-6xl font-extrabold tracking-tight text-brand">
-        404
-      </p>
-      <h1 id="category-not-found" className="mt-4 text-3xl font-bold tracking-tight text-ink sm:text-4xl">
-        {CATEGORY_NOT_FOUND}
-      </h1>
-      <p className="mx-auto mt-4 max-w-md text-ink-muted">
-        There is no category at this address. Pick one of these topics, or search all articles.
-      </p>
-      <ul aria-label="Topics" className="mt-8 flex flex-wrap justify-center gap-2">
-        {TOPICS.map((topic) => (
-          <li key={topic.to}>
-            <Link
-              to={topic.to}
-              className="inline-flex items-center rounded-full border border-line px-4 py-1.5 text-sm font-medium text-ink hover:border-brand hover:text-brand"
-            >
-              {topic.name}
-            </Link>
-          </li>
-        ))}
-      </ul>
-      <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <Link
-          to="/"
-          className="inline-flex h-11 items-center justify-center rounded-md bg-brand px-5 text-sm font-semibold text-brand-ink hover:bg-brand-hover"
-        >
-          Back to Home
-        </Link>
-        <Link
-          to="/search"
-          className="inline-flex h-11 items-center justify-center rounded-md border border-line bg-surface-raised px-5 text-sm font-semibold text-ink hover:bg-surface-sunken"
-        >
-          Search Articles
-        </Link>
-      </div>
-    </section>
-  );
 }

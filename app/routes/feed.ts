@@ -8,5 +8,8 @@ const FORMATS: Record<string, FeedFormat> = { "/rss.xml": "rss", "/atom.xml": "a
 export async function loader({ request }: Route.LoaderArgs) {
   const format = FORMATS[new URL(request.url).pathname] ?? "rss";
   const { feed, updated } = await buildFeed(siteFeedScope());
-  return conditionalResponse(request, renderFeed(feed, format), { contentType: FEED_CONTENT_TYPES[format], lastModified: updated });
+  return conditionalResponse(request, renderFeed(feed, format), {
+    contentType: FEED_CONTENT_TYPES[format],
+    lastModified: updated,
+  });
 }

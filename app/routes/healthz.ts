@@ -1,4 +1,4 @@
-import { health } from "~/server/runtime.server";
+import { health } from "~/http/runtime.server";
 
 /** 200 when the database answers, 503 otherwise. Never cached. */
 export async function loader() {

@@ -1,46 +1,34 @@
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { getHomeArticles, type HomeArticles } from "~/articles/articles.server";
 import { ArticleCardList } from "~/components/article-card";
 import { ExploreTopics } from "~/components/home/explore-topics";
 import { FeaturedCarousel } from "~/components/home/featured-carousel";
 import { Hero } from "~/components/home/hero";
-import { ReadErrorNotice } from "~/components/read-error-notice";
 import { seoMeta, siteFrom, websiteJsonLd } from "~/lib/seo";
-import { READ_ERROR_STATUS, type ReadError, readErrorFrom } from "~/lib/read-error";
-import { simulateReadFailure } from "~/server/test-hooks.server";
+import { readOrThrow } from "~/http/route-errors.server";
 import type { Route } from "./+types/home";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  try {
-    simulateReadFailure(request);
-    const articles: HomeArticles = await getHomeArticles();
-    return { articles, error: null as ReadError | null };
-  } catch (error) {
-    const empty: HomeArticles = { recent: [], featured: [], carousel: [] };
-    return data({ articles: empty, error: readErrorFrom("Error fetching articles", error) }, { status: READ_ERROR_STATUS });
-  }
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const articles: HomeArticles = await readOrThrow({ request, context }, "articles", () => getHomeArticles());
+  return { articles };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const { siteName, siteUrl } = siteFrom(matches);
   return seoMeta(matches, {
     title: null,
-    description: "Articles, tutorials and opinions for developers: narratives from modern development, with working code.",
+    description:
+      "Articles, tutorials and opinions for developers: narratives from modern development, with working code.",
     path: "/",
     jsonLd: [websiteJsonLd(siteUrl, siteName)],
   });
 };
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { articles, error } = loaderData;
+  const { articles } = loaderData;
   return (
     <>
       <Hero />
-      {error ? (
-        <div className="mx-auto max-w-7xl px-4 sm:px-6">
-          <ReadErrorNotice error={error} />
-        </div>
-      ) : null}
       <FeaturedCarousel items={articles.carousel} />
       <ExploreTopics />
       <ArticleSection
@@ -48,7 +36,6 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         title="Recent Articles"
         subtitle="Fresh from the editors: the latest deep dives, tutorials and opinions."
         articles={articles.recent}
-        error={error}
         more={{ to: "/search", label: "Browse all articles" }}
       />
       <ArticleSection
@@ -56,7 +43,6 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         title="Featured Articles"
         subtitle="More worth your time, hand-picked from recent issues."
         articles={articles.featured}
-        error={error}
       />
       <InterviewPrepCallToAction />
     </>
@@ -68,14 +54,12 @@ function ArticleSection({
   title,
   subtitle,
   articles,
-  error,
   more,
 }: {
   id: string;
   title: string;
   subtitle: string;
   articles: HomeArticles["recent"];
-  error: ReadError | null;
   more?: { to: string; label: string };
 }) {
   return (
@@ -98,7 +82,7 @@ function ArticleSection({
           <ArticleCardList articles={articles} />
         ) : (
           <p className="rounded-xl border border-dashed border-line p-8 text-center text-ink-muted">
-            {error ? "Articles could not be loaded right now." : "No articles found"}
+            No articles found
           </p>
         )}
       </div>

@@ -1,24 +1,16 @@
-import { data, Link, useNavigation } from "react-router";
+import { Link, useNavigation } from "react-router";
 import { QuestionCard } from "~/components/questions/question-card";
-import { QuestionsError } from "~/components/questions/questions-error";
 import { seoMeta } from "~/lib/seo";
-import { READ_ERROR_STATUS } from "~/lib/read-error";
 import { parseQuestionCategory, QUESTION_CATEGORIES, questionFilterHref } from "~/questions/question-filters";
-import { type InterviewQuestion, listInterviewQuestions } from "~/questions/questions.server";
-import { simulateReadFailure } from "~/server/test-hooks.server";
+import { listInterviewQuestions } from "~/questions/questions.server";
+import { readOrThrow } from "~/http/route-errors.server";
 import type { Route } from "./+types/interview-prep";
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   // An unknown ?category= shows All rather than an error.
   const category = parseQuestionCategory(new URL(request.url).searchParams.get("category"));
-  try {
-    simulateReadFailure(request);
-    const questions = await listInterviewQuestions(category);
-    return { category, questions, error: null as string | null };
-  } catch (error) {
-    const message = error instanceof Error && error.message ? error.message : "Something went wrong";
-    return data({ category, questions: [] as InterviewQuestion[], error: message }, { status: READ_ERROR_STATUS });
-  }
+  const questions = await readOrThrow({ request, context }, "questions", () => listInterviewQuestions(category));
+  return { category, questions };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -32,7 +24,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 const FILTERS = [{ slug: null, name: "All" }, ...QUESTION_CATEGORIES] as const;
 
 export default function InterviewPrep({ loaderData }: Route.ComponentProps) {
-  const { category, questions, error } = loaderData;
+  const { category, questions } = loaderData;
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname === "/interview-prep";
 
@@ -41,8 +33,8 @@ export default function InterviewPrep({ loaderData }: Route.ComponentProps) {
       <header className="mb-8">
         <h1 className="text-3xl font-extrabold tracking-tight text-ink sm:text-4xl">Interview Prep</h1>
         <p className="mt-3 max-w-2xl text-lg text-ink-muted">
-          Sharpen your skills with real interview questions and worked answers, from JavaScript fundamentals to
-          data structures and algorithms.
+          Sharpen your skills with real interview questions and worked answers, from JavaScript fundamentals to data
+          structures and algorithms.
         </p>
       </header>
 
@@ -70,32 +62,28 @@ export default function InterviewPrep({ loaderData }: Route.ComponentProps) {
         </ul>
       </nav>
 
-      {error ? (
-        <QuestionsError message={error} retryHref={questionFilterHref(category)} />
-      ) : (
-        <section aria-label="Questions" aria-busy={loading}>
-          <div className="mb-4 flex items-center gap-3">
-            <p role="status" className="text-sm font-medium text-ink-muted">
-              {questions.length} {questions.length === 1 ? "question" : "questions"}
-            </p>
-            {loading ? <Spinner /> : null}
+      <section aria-label="Questions" aria-busy={loading}>
+        <div className="mb-4 flex items-center gap-3">
+          <p role="status" className="text-sm font-medium text-ink-muted">
+            {questions.length} {questions.length === 1 ? "question" : "questions"}
+          </p>
+          {loading ? <Spinner /> : null}
+        </div>
+        {questions.length > 0 ? (
+          <ul className={`space-y-4 ${loading ? "opacity-60" : ""}`}>
+            {questions.map((question) => (
+              <li key={question.id}>
+                <QuestionCard question={question} />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <div className="rounded-xl border border-dashed border-line-strong bg-surface-sunken px-6 py-14 text-center">
+            <p className="text-lg font-semibold text-ink">No questions yet</p>
+            <p className="mt-2 text-sm text-ink-muted">Check back soon, or practise another category.</p>
           </div>
-          {questions.length > 0 ? (
-            <ul className={`space-y-4 ${loading ? "opacity-60" : ""}`}>
-              {questions.map((question) => (
-                <li key={question.id}>
-                  <QuestionCard question={question} />
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <div className="rounded-xl border border-dashed border-line-strong bg-surface-sunken px-6 py-14 text-center">
-              <p className="text-lg font-semibold text-ink">No questions yet</p>
-              <p className="mt-2 text-sm text-ink-muted">Check back soon, or practise another category.</p>
-            </div>
-          )}
-        </section>
-      )}
+        )}
+      </section>
     </div>
   );
 }

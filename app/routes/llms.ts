@@ -17,7 +17,10 @@ export async function loader({ request }: Route.LoaderArgs) {
     "",
     "## Newest articles",
     "",
-    ...items.map((item) => `- [${item.title}](${SITE_URL}/post/${item.slug}.md)${item.excerpt ? `: ${item.excerpt.replace(/\s+/g, " ")}` : ""}`),
+    ...items.map(
+      (item) =>
+        `- [${item.title}](${SITE_URL}/post/${item.slug}.md)${item.excerpt ? `: ${item.excerpt.replace(/\s+/g, " ")}` : ""}`,
+    ),
     "",
     "## Site",
     "",
@@ -27,6 +30,12 @@ export async function loader({ request }: Route.LoaderArgs) {
     `- [RSS feed](${SITE_URL}/rss.xml)`,
     "",
   ];
-  const updated = items.reduce<Date | null>((latest, item) => (!latest || item.updatedAt > latest ? item.updatedAt : latest), null);
-  return conditionalResponse(request, lines.join("\n"), { contentType: "text/plain; charset=utf-8", lastModified: updated });
+  const updated = items.reduce<Date | null>(
+    (latest, item) => (!latest || item.updatedAt > latest ? item.updatedAt : latest),
+    null,
+  );
+  return conditionalResponse(request, lines.join("\n"), {
+    contentType: "text/plain; charset=utf-8",
+    lastModified: updated,
+  });
 }

@@ -1,20 +1,23 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useActionData, useLoaderData } from "react-router";
-import { accountsContext, signInWithPassword } from "~/auth/accounts.server";
+import { signInWithPassword } from "~/auth/accounts.server";
 import { requireAnonymous } from "~/auth/guards.server";
 import { providerButtons } from "~/auth/providers/registry.server";
-import { deviceCookie, readDeviceToken, tooManyAttemptsMessage } from "~/auth/rate-limit.server";
+import { clientAddress, deviceCookie, readDeviceToken, tooManyAttemptsMessage } from "~/auth/rate-limit.server";
 import { createSession } from "~/auth/session.server";
-import { AuthCard, linkClass, primaryButtonClass, secondaryButtonClass } from "~/components/auth/auth-card";
-import { FormAlert, type FormAlertData, useAlertToast } from "~/components/auth/form-alert";
-import { TextField } from "~/components/auth/form-fields";
+import { AuthCard } from "~/components/auth/auth-card";
 import { OAuthButtons } from "~/components/auth/oauth-buttons";
-import { useAccountForm } from "~/components/auth/use-account-form";
+import { SignInFields } from "~/components/auth/sign-in-fields";
+import { FormAlert, type FormAlertData, StatusButton, useValidatedForm } from "~/components/forms";
+import { buttonClass, textLinkClass } from "~/components/ui/button";
+import { useSiteName } from "~/components/use-site-name";
 import { FORM_TOASTS, LOGIN_TEXT_FIELDS, LoginSchema } from "~/lib/account-schemas";
 import { noindexMeta } from "~/lib/seo";
 import { safeRedirectPath } from "~/lib/safe-redirect";
-import { redirectWithToast } from "~/server/toast.server";
+import { redirectWithToast } from "~/http/toast.server";
 import type { Route } from "./+types/login";
+import { readForm } from "~/http/form.server";
+import { retryAfterHeaders } from "~/http/route-headers.server";
 
 const SIGN_IN_FAILED = "Sign in Failed";
 /** One message for a wrong password and an unknown email alike. */
@@ -27,20 +30,27 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: LoginSchema });
+  const submission = parseWithZod(await readForm(request), { schema: LoginSchema });
   if (submission.status !== "success") {
     return data(
-      { result: submission.reply({ hideFields: ["password"] }), alert: FORM_TOASTS.invalidForm as FormAlertData, unverifiedEmail: null },
+      {
+        result: submission.reply({ hideFields: ["password"] }),
+        alert: FORM_TOASTS.invalidForm as FormAlertData,
+        unverifiedEmail: null,
+      },
       { status: 400 },
     );
   }
   const { email, password, redirectTo } = submission.value;
-  const outcome = await signInWithPassword(await accountsContext(request, context), {
-    email,
-    password,
-    deviceToken: readDeviceToken(request),
-  });
-  const refuse = (status: number, alert: FormAlertData, init: { headers?: HeadersInit; unverifiedEmail?: string } = {}) =>
+  const outcome = await signInWithPassword(
+    { email, password, deviceToken: readDeviceToken(request) },
+    clientAddress(request, context),
+  );
+  const refuse = (
+    status: number,
+    alert: FormAlertData,
+    init: { headers?: HeadersInit; unverifiedEmail?: string } = {},
+  ) =>
     data(
       { result: submission.reply({ hideFields: ["password"] }), alert, unverifiedEmail: init.unverifiedEmail ?? null },
       { status, headers: init.headers },
@@ -59,7 +69,8 @@ export async function action({ request, context }: Route.ActionArgs) {
         403,
         {
           title: "Please verify your email address",
-          description: "Your account is not verified yet. Follow the link in the email we sent you, or ask for a new one.",
+          description:
+            "Your account is not verified yet. Follow the link in the email we sent you, or ask for a new one.",
         },
         { unverifiedEmail: outcome.email },
       );
@@ -79,22 +90,22 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function LoginPage() {
   const { providers, redirectTo } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const { fields, formProps, submitProps, busy } = useAccountForm({
+  const { fields, formProps, submitProps, busy } = useValidatedForm({
     id: "login",
     schema: LoginSchema,
-    textFields: LOGIN_TEXT_FIELDS,
+    requiredText: LOGIN_TEXT_FIELDS,
     lastResult: actionData?.result,
   });
-  useAlertToast(actionData?.alert);
+  const siteName = useSiteName();
 
   return (
     <AuthCard
       title="Welcome back"
-      lead="Sign in to your DevPerspective account."
+      lead={`Sign in to your ${siteName} account.`}
       footer={
         <>
           New here?{" "}
-          <Link to="/register" className={linkClass}>
+          <Link to="/register" className={textLinkClass}>
             Create an account
           </Link>
         </>
@@ -104,7 +115,7 @@ export default function LoginPage() {
         {actionData?.unverifiedEmail ? (
           <form method="post" action="/verify-email" className="mt-3">
             <input type="hidden" name="email" value={actionData.unverifiedEmail} />
-            <button type="submit" className={`${secondaryButtonClass} h-9 w-auto`}>
+            <button type="submit" className={buttonClass({ variant: "secondary", size: "sm" })}>
               Send the verification link again
             </button>
           </form>
@@ -112,30 +123,24 @@ export default function LoginPage() {
       </FormAlert>
       <Form method="post" {...formProps}>
         {redirectTo !== "/" ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-        <TextField field={fields.email} label="Email" type="email" autoComplete="email" />
-        <TextField
-          field={fields.password}
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          labelAside={
-            <Link to="/forgot-password" className={`${linkClass} text-sm font-medium`}>
+        <SignInFields
+          fields={fields}
+          emailAutoComplete="email"
+          passwordAside={
+            <Link to="/forgot-password" className={`${textLinkClass} text-sm font-medium`}>
               Forgot password?
             </Link>
           }
         />
-        <button type="submit" className={`${primaryButtonClass} mt-2`} {...submitProps}>
-          {busy ? "Signing in..." : "Sign in"}
-        </button>
+        <StatusButton pending={busy} pendingText="Signing in..." size="lg" className="mt-2 w-full" {...submitProps}>
+          Sign in
+        </StatusButton>
       </Form>
       <OAuthButtons providers={providers} intent="login" redirectTo={redirectTo} />
     </AuthCard>
   );
 }
 
-/** A refusal's Retry-After (429) reaches the browser; React Router sends route headers only from here. */
-export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) =>
-  actionHeaders.has("Retry-After") ? actionHeaders : loaderHeaders;
+export const headers: Route.HeadersFunction = retryAfterHeaders;
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  noindexMeta(matches, "Login");
+export const meta: Route.MetaFunction = ({ matches }) => noindexMeta(matches, "Login");

@@ -1,17 +1,14 @@
 /**
- * Any path no other route matches: the not-found page inside the site shell, with status 404.
+ * Any path no other route matches: the one not-found screen (the public layout's error
+ * boundary), inside the site shell, with status 404.
  */
-import { data } from "react-router";
-import { ErrorPage } from "~/components/error-page";
-import { titleMeta } from "~/lib/meta";
-import type { Route } from "./+types/not-found";
+import { notFound } from "~/lib/route-errors";
 
-export function loader() {
-  return data(null, { status: 404 });
+export function loader(): never {
+  throw notFound();
 }
 
+/** Never rendered: the loader always throws, and the layout's boundary draws the screen. */
 export default function NotFoundPage() {
-  return <ErrorPage status={404} />;
+  return null;
 }
-
-export const meta: Route.MetaFunction = ({ matches }) => titleMeta(matches, "Page Not Found");

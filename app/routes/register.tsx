@@ -1,18 +1,27 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useActionData, useLoaderData } from "react-router";
-import { accountsContext, MailDeliveryError, registerAccount } from "~/auth/accounts.server";
+import { MailDeliveryError, registerAccount } from "~/auth/accounts.server";
 import { requireAnonymous } from "~/auth/guards.server";
 import { providerButtons } from "~/auth/providers/registry.server";
-import { tooManyAttemptsMessage } from "~/auth/rate-limit.server";
-import { AuthCard, linkClass, primaryButtonClass } from "~/components/auth/auth-card";
-import { FormAlert, type FormAlertData, useAlertToast } from "~/components/auth/form-alert";
-import { CheckboxField, TextField } from "~/components/auth/form-fields";
+import { clientAddress, tooManyAttemptsMessage } from "~/auth/rate-limit.server";
+import { AuthCard } from "~/components/auth/auth-card";
 import { OAuthButtons } from "~/components/auth/oauth-buttons";
-import { useAccountForm } from "~/components/auth/use-account-form";
+import {
+  CheckboxField,
+  Field,
+  FormAlert,
+  type FormAlertData,
+  StatusButton,
+  useValidatedForm,
+} from "~/components/forms";
+import { textLinkClass } from "~/components/ui/button";
+import { useSiteName } from "~/components/use-site-name";
 import { blockedSubmitToast, REGISTER_TEXT_FIELDS, RegisterSchema } from "~/lib/account-schemas";
 import { noindexMeta } from "~/lib/seo";
-import { redirectWithToast } from "~/server/toast.server";
+import { redirectWithToast } from "~/http/toast.server";
 import type { Route } from "./+types/register";
+import { readForm } from "~/http/form.server";
+import { retryAfterHeaders } from "~/http/route-headers.server";
 
 const SIGN_UP_FAILED = "Sign up Failed";
 
@@ -22,17 +31,20 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: RegisterSchema });
+  const submission = parseWithZod(await readForm(request), { schema: RegisterSchema });
   const hidden = { hideFields: ["password", "confirmPassword"] };
   if (submission.status !== "success") {
     const alert: FormAlertData = blockedSubmitToast(Object.keys(submission.error ?? {}));
     return data({ result: submission.reply(hidden), alert }, { status: 400 });
   }
   try {
-    const outcome = await registerAccount(await accountsContext(request, context), submission.value);
+    const outcome = await registerAccount(submission.value, clientAddress(request, context));
     if (outcome.status === "rate-limited") {
       return data(
-        { result: submission.reply(hidden), alert: { title: SIGN_UP_FAILED, description: tooManyAttemptsMessage(outcome.retryAfterSeconds) } },
+        {
+          result: submission.reply(hidden),
+          alert: { title: SIGN_UP_FAILED, description: tooManyAttemptsMessage(outcome.retryAfterSeconds) },
+        },
         { status: 429, headers: { "Retry-After": String(outcome.retryAfterSeconds) } },
       );
     }
@@ -42,7 +54,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data(
       {
         result: submission.reply(hidden),
-        alert: { title: SIGN_UP_FAILED, description: "We could not send the verification email. Please try again in a few minutes." },
+        alert: {
+          title: SIGN_UP_FAILED,
+          description: "We could not send the verification email. Please try again in a few minutes.",
+        },
       },
       { status: 503 },
     );
@@ -50,7 +65,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   // The same answer whether the address was new or taken: the owner of a taken one gets a mail.
   return redirectWithToast(
     "/login",
-    { type: "success", title: "Registration Successful", description: "Please check your email to verify your account." },
+    {
+      type: "success",
+      title: "Registration Successful",
+      description: "Please check your email to verify your account.",
+    },
     { status: 303 },
   );
 }
@@ -58,22 +77,22 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function RegisterPage() {
   const { providers } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const { fields, formProps, submitProps, busy } = useAccountForm({
+  const { fields, formProps, submitProps, busy } = useValidatedForm({
     id: "register",
     schema: RegisterSchema,
-    textFields: REGISTER_TEXT_FIELDS,
+    requiredText: REGISTER_TEXT_FIELDS,
     lastResult: actionData?.result,
   });
-  useAlertToast(actionData?.alert);
+  const siteName = useSiteName();
 
   return (
     <AuthCard
       title="Create your account"
-      lead="Join DevPerspective to follow the conversation."
+      lead={`Join ${siteName} to follow the conversation.`}
       footer={
         <>
           Already have an account?{" "}
-          <Link to="/login" className={linkClass}>
+          <Link to="/login" className={textLinkClass}>
             Sign in
           </Link>
         </>
@@ -81,23 +100,26 @@ export default function RegisterPage() {
     >
       <FormAlert alert={actionData?.alert} />
       <Form method="post" {...formProps}>
-        <TextField field={fields.name} label="Full name" type="text" autoComplete="name" />
-        <TextField field={fields.email} label="Email" type="email" autoComplete="email" />
-        <TextField field={fields.password} label="Password" type="password" autoComplete="new-password" />
-        <TextField field={fields.confirmPassword} label="Confirm password" type="password" autoComplete="new-password" />
+        <Field field={fields.name} label="Full name" autoComplete="name" inputProps={{ autoCapitalize: "words" }} />
+        <Field field={fields.email} label="Email" type="email" autoComplete="email" />
+        <Field field={fields.password} label="Password" type="password" autoComplete="new-password" />
+        <Field field={fields.confirmPassword} label="Confirm password" type="password" autoComplete="new-password" />
         <CheckboxField field={fields.agreedToTerms}>I agree to the terms and conditions</CheckboxField>
-        <button type="submit" className={`${primaryButtonClass} mt-2`} {...submitProps}>
-          {busy ? "Creating Account..." : "Create Account"}
-        </button>
+        <StatusButton
+          pending={busy}
+          pendingText="Creating Account..."
+          size="lg"
+          className="mt-2 w-full"
+          {...submitProps}
+        >
+          Create Account
+        </StatusButton>
       </Form>
       <OAuthButtons providers={providers} intent="register" />
     </AuthCard>
   );
 }
 
-/** A refusal's Retry-After (429) reaches the browser; React Router sends route headers only from here. */
-export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) =>
-  actionHeaders.has("Retry-After") ? actionHeaders : loaderHeaders;
+export const headers: Route.HeadersFunction = retryAfterHeaders;
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  noindexMeta(matches, "Register");
+export const meta: Route.MetaFunction = ({ matches }) => noindexMeta(matches, "Register");

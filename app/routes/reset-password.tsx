@@ -5,41 +5,56 @@
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useActionData, useLoaderData } from "react-router";
-import { accountsContext, inspectResetToken, resetPassword } from "~/auth/accounts.server";
-import { tooManyAttemptsMessage } from "~/auth/rate-limit.server";
+import { inspectResetToken, resetPassword } from "~/auth/accounts.server";
+import { clientAddress, tooManyAttemptsMessage } from "~/auth/rate-limit.server";
 import { createSession } from "~/auth/session.server";
-import { AuthCard, linkClass, primaryButtonClass } from "~/components/auth/auth-card";
-import { FormAlert, type FormAlertData, useAlertToast } from "~/components/auth/form-alert";
-import { TextField } from "~/components/auth/form-fields";
-import { useAccountForm } from "~/components/auth/use-account-form";
+import { AuthCard } from "~/components/auth/auth-card";
+import {
+  Field,
+  FormAlert,
+  type FormAlertData,
+  StatusButton,
+  useAlertToast,
+  useValidatedForm,
+} from "~/components/forms";
+import { buttonClass, textLinkClass } from "~/components/ui/button";
 import { FORM_TOASTS, RESET_PASSWORD_TEXT_FIELDS, ResetPasswordSchema } from "~/lib/account-schemas";
 import { noindexMeta } from "~/lib/seo";
-import { redirectWithToast } from "~/server/toast.server";
+import { redirectWithToast } from "~/http/toast.server";
 import type { Route } from "./+types/reset-password";
+import { readForm } from "~/http/form.server";
+import { retryAfterHeaders } from "~/http/route-headers.server";
 
 const LINK_INVALID: FormAlertData = {
   title: "This link is invalid or has expired",
   description: "Reset links work once and for one hour. Ask for a new one.",
 };
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  const state = token ? await inspectResetToken(await accountsContext(request, context), token) : { status: "invalid" as const };
+  const state = token ? await inspectResetToken(token) : { status: "invalid" as const };
   if (state.status !== "valid") return data({ token: null }, { status: 400 });
   // The page carries a secret: never kept by the page cache or a CDN.
   return data({ token: token as string | null }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: ResetPasswordSchema });
+  const submission = parseWithZod(await readForm(request), { schema: ResetPasswordSchema });
   const hidden = { hideFields: ["password", "confirmPassword"] };
   if (submission.status !== "success") {
-    return data({ result: submission.reply(hidden), alert: FORM_TOASTS.invalidForm as FormAlertData, linkInvalid: false }, { status: 400 });
+    return data(
+      { result: submission.reply(hidden), alert: FORM_TOASTS.invalidForm as FormAlertData, linkInvalid: false },
+      { status: 400 },
+    );
   }
-  const outcome = await resetPassword(await accountsContext(request, context), submission.value);
+  const outcome = await resetPassword(submission.value, clientAddress(request, context));
   if (outcome.status === "rate-limited") {
     return data(
-      { result: submission.reply(hidden), alert: { title: "Password not changed", description: tooManyAttemptsMessage(outcome.retryAfterSeconds) }, linkInvalid: false },
+      {
+        result: submission.reply(hidden),
+        alert: { title: "Password not changed", description: tooManyAttemptsMessage(outcome.retryAfterSeconds) },
+        linkInvalid: false,
+      },
       { status: 429, headers: { "Retry-After": String(outcome.retryAfterSeconds) } },
     );
   }
@@ -56,15 +71,16 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function ResetPasswordPage() {
   const { token } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const { fields, formProps, submitProps, busy } = useAccountForm({
+  const { fields, formProps, submitProps, busy } = useValidatedForm({
     id: "reset-password",
     schema: ResetPasswordSchema,
-    textFields: RESET_PASSWORD_TEXT_FIELDS,
+    requiredText: RESET_PASSWORD_TEXT_FIELDS,
     lastResult: actionData?.result,
   });
-  useAlertToast(actionData?.alert);
+  // The refusal of a used or expired link is the page itself (no box): its toast is raised here.
+  useAlertToast(actionData?.linkInvalid ? actionData.alert : null);
   const footer = (
-    <Link to="/login" className={linkClass}>
+    <Link to="/login" className={textLinkClass}>
       Back to sign in
     </Link>
   );
@@ -72,29 +88,31 @@ export default function ResetPasswordPage() {
   if (!token || actionData?.linkInvalid) {
     return (
       <AuthCard title={LINK_INVALID.title} lead={LINK_INVALID.description} footer={footer}>
-        <Link to="/forgot-password" className={primaryButtonClass}>
+        <Link to="/forgot-password" className={buttonClass({ size: "lg", className: "w-full" })}>
           Send me a new link
         </Link>
       </AuthCard>
     );
   }
   return (
-    <AuthCard title="Choose a new password" lead="At least 6 characters. Setting it signs you out on every other device." footer={footer}>
+    <AuthCard
+      title="Choose a new password"
+      lead="At least 6 characters. Setting it signs you out on every other device."
+      footer={footer}
+    >
       <FormAlert alert={actionData?.alert} />
       <Form method="post" {...formProps}>
         <input type="hidden" name="token" value={token} />
-        <TextField field={fields.password} label="New password" type="password" autoComplete="new-password" />
-        <TextField field={fields.confirmPassword} label="Confirm password" type="password" autoComplete="new-password" />
-        <button type="submit" className={`${primaryButtonClass} mt-2`} {...submitProps}>
-          {busy ? "Saving..." : "Set new password"}
-        </button>
+        <Field field={fields.password} label="New password" type="password" autoComplete="new-password" />
+        <Field field={fields.confirmPassword} label="Confirm password" type="password" autoComplete="new-password" />
+        <StatusButton pending={busy} pendingText="Saving..." size="lg" className="mt-2 w-full" {...submitProps}>
+          Set new password
+        </StatusButton>
       </Form>
     </AuthCard>
   );
 }
 
-/** A refusal's Retry-After (429) reaches the browser; React Router sends route headers only from here. */
-export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) =>
-  actionHeaders.has("Retry-After") ? actionHeaders : loaderHeaders;
+export const headers: Route.HeadersFunction = retryAfterHeaders;
 
 export const meta: Route.MetaFunction = ({ matches }) => noindexMeta(matches, "Reset password");

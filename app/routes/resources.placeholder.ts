@@ -5,8 +5,9 @@
 import { redirect } from "react-router";
 import { z } from "zod";
 import { safeRedirectPath } from "~/lib/safe-redirect";
-import { redirectWithToast } from "~/server/toast.server";
+import { redirectWithToast } from "~/http/toast.server";
 import type { Route } from "./+types/resources.placeholder";
+import { readForm } from "~/http/form.server";
 
 const PlaceholderSchema = z.object({
   feature: z.string().trim().min(1).max(60).catch("This feature"),
@@ -18,7 +19,7 @@ export function loader() {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const { feature, redirectTo } = PlaceholderSchema.parse({
     feature: formData.get("feature") ?? undefined,
     redirectTo: formData.get("redirectTo"),

@@ -1,54 +1,32 @@
-import { data, Link, redirect, useNavigation } from "react-router";
+import { Link, redirect, useNavigation } from "react-router";
 import { ArticleCardList } from "~/components/article-card";
-import { ReadErrorNotice } from "~/components/read-error-notice";
 import { Pagination } from "~/components/ui/pagination";
 import { SearchForm } from "~/components/search/search-form";
 import { seoMeta } from "~/lib/seo";
-import { READ_ERROR_STATUS, type ReadError, readErrorFrom } from "~/lib/read-error";
-import { listSearchCategories, type SearchCategory, type SearchResults, searchArticles } from "~/search/search.server";
+import { listSearchCategories, searchArticles } from "~/search/search.server";
 import { parseSearchParams, resultSummary, searchHref } from "~/search/search-params";
-import { simulateReadFailure } from "~/server/test-hooks.server";
+import { readOrThrow } from "~/http/route-errors.server";
 import type { Route } from "./+types/search";
 
 /**
  * The loader is the single source of the search: the URL (q, repeatable category, page) in,
  * one page of results out. Any URL gives a page: bad input is normalized, never an error.
  */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const params = parseSearchParams(new URL(request.url).searchParams);
-
-  let categories: SearchCategory[] = [];
-  let categoriesError: ReadError | null = null;
-  try {
-    simulateReadFailure(request);
-    categories = await listSearchCategories();
-  } catch (error) {
-    categoriesError = readErrorFrom("Error fetching categories", error);
-  }
-  // Unknown category ids are dropped (when the categories could be read), so a stale or made-up
-  // id neither empties the results nor counts as a selected filter.
-  const categoryIds = categoriesError
-    ? params.categoryIds
-    : params.categoryIds.filter((id) => categories.some((category) => category.id === id));
-
-  let results: SearchResults = { articles: [], total: 0, page: params.page, pageCount: 1 };
-  let error: ReadError | null = null;
-  try {
-    simulateReadFailure(request);
-    results = await searchArticles({ keyword: params.q, categoryIds, page: params.page });
-  } catch (cause) {
-    error = readErrorFrom("Error searching articles", cause);
-  }
-  if (!error && results.articles.length === 0 && results.page > 1 && results.total > 0) {
+  const { categories, categoryIds, results } = await readOrThrow({ request, context }, "search", async () => {
+    const categories = await listSearchCategories();
+    // Unknown category ids are dropped, so a stale or made-up id neither empties the results nor
+    // counts as a selected filter.
+    const categoryIds = params.categoryIds.filter((id) => categories.some((category) => category.id === id));
+    const results = await searchArticles({ keyword: params.q, categoryIds, page: params.page });
+    return { categories, categoryIds, results };
+  });
+  if (results.articles.length === 0 && results.page > 1 && results.total > 0) {
     // Past the last page: the last page.
     throw redirect(searchHref({ q: params.q, categoryIds, page: results.pageCount }));
   }
-
-  const failed = error !== null || categoriesError !== null;
-  return data(
-    { q: params.q, categoryIds, categories, categoriesError, results, error },
-    { status: failed ? READ_ERROR_STATUS : 200 },
-  );
+  return { q: params.q, categoryIds, categories, results };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
@@ -66,7 +44,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 const KBD = "rounded border border-line bg-surface-sunken px-1 font-mono text-[0.85em] whitespace-nowrap text-ink";
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
-  const { q, categoryIds, categories, categoriesError, results, error } = loaderData;
+  const { q, categoryIds, categories, results } = loaderData;
   const navigation = useNavigation();
   const searching = navigation.state === "loading" && navigation.location.pathname === "/search";
 
@@ -82,43 +60,35 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
 
       <SearchForm q={q} categoryIds={categoryIds} categories={categories} />
 
-      {categoriesError ? <ReadErrorNotice error={categoriesError} /> : null}
-
       <section aria-labelledby="search-results-heading" aria-busy={searching} className="mt-8">
         <h2 id="search-results-heading" className="sr-only">
           Search results
         </h2>
-        {error ? (
-          <ReadErrorNotice error={error} />
+        <div className="mb-6 flex min-h-6 items-center gap-3">
+          <p role="status" className="text-sm font-medium text-ink-muted" data-testid="search-summary">
+            {resultSummary(results.total, q)}
+            {results.pageCount > 1 ? (
+              <span>
+                {" "}
+                · page {results.page} of {results.pageCount}
+              </span>
+            ) : null}
+          </p>
+          {searching ? <Spinner label="Searching" /> : null}
+        </div>
+        {results.articles.length > 0 ? (
+          <div className={searching ? "opacity-60 transition-opacity" : "transition-opacity"}>
+            <ArticleCardList articles={results.articles} label="Search results" eagerCount={3} />
+          </div>
         ) : (
-          <>
-            <div className="mb-6 flex min-h-6 items-center gap-3">
-              <p role="status" className="text-sm font-medium text-ink-muted" data-testid="search-summary">
-                {resultSummary(results.total, q)}
-                {results.pageCount > 1 ? (
-                  <span>
-                    {" "}
-                    · page {results.page} of {results.pageCount}
-                  </span>
-                ) : null}
-              </p>
-              {searching ? <Spinner label="Searching" /> : null}
-            </div>
-            {results.articles.length > 0 ? (
-              <div className={searching ? "opacity-60 transition-opacity" : "transition-opacity"}>
-                <ArticleCardList articles={results.articles} label="Search results" eagerCount={3} />
-              </div>
-            ) : (
-              <EmptyResults hasFilters={categoryIds.length > 0} clearHref={searchHref({ q, categoryIds: [] })} />
-            )}
-            <Pagination
-              page={results.page}
-              pageCount={results.pageCount}
-              hrefFor={(page) => searchHref({ q, categoryIds, page })}
-              label="Search results pages"
-            />
-          </>
+          <EmptyResults hasFilters={categoryIds.length > 0} clearHref={searchHref({ q, categoryIds: [] })} />
         )}
+        <Pagination
+          page={results.page}
+          pageCount={results.pageCount}
+          hrefFor={(page) => searchHref({ q, categoryIds, page })}
+          label="Search results pages"
+        />
       </section>
     </div>
   );

@@ -6,6 +6,10 @@ import type { Route } from "./+types/sitemap";
 export async function loader({ request, params }: Route.LoaderArgs) {
   const piece = params.piece;
   const document = piece === undefined ? await sitemapDocument() : await sitemapPiece(piece.replace(/\.xml$/, ""));
-  if (!document) return new Response("Not Found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
-  return conditionalResponse(request, document.xml, { contentType: "application/xml; charset=utf-8", lastModified: document.lastModified });
+  if (!document)
+    return new Response("Not Found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  return conditionalResponse(request, document.xml, {
+    contentType: "application/xml; charset=utf-8",
+    lastModified: document.lastModified,
+  });
 }

@@ -5,29 +5,34 @@
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useActionData, useLoaderData } from "react-router";
-import { accountsContext, resendVerification, verifyEmail } from "~/auth/accounts.server";
-import { tooManyAttemptsMessage } from "~/auth/rate-limit.server";
+import { resendVerification, verifyEmail } from "~/auth/accounts.server";
+import { clientAddress, tooManyAttemptsMessage } from "~/auth/rate-limit.server";
 import { createSession } from "~/auth/session.server";
-import { AuthCard, linkClass, primaryButtonClass } from "~/components/auth/auth-card";
-import { FormAlert, type FormAlertData, useAlertToast } from "~/components/auth/form-alert";
-import { TextField } from "~/components/auth/form-fields";
-import { useAccountForm } from "~/components/auth/use-account-form";
+import { AuthCard } from "~/components/auth/auth-card";
+import { Field, FormAlert, type FormAlertData, StatusButton, useValidatedForm } from "~/components/forms";
+import { buttonClass, textLinkClass } from "~/components/ui/button";
 import { EMAIL_ONLY_TEXT_FIELDS, EmailOnlySchema, FORM_TOASTS } from "~/lib/account-schemas";
 import { noindexMeta } from "~/lib/seo";
-import { redirectWithToast } from "~/server/toast.server";
+import { redirectWithToast } from "~/http/toast.server";
 import type { Route } from "./+types/verify-email";
+import { readForm } from "~/http/form.server";
+import { retryAfterHeaders } from "~/http/route-headers.server";
 
 type PageState = "request" | "invalid" | "used" | "rate-limited";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token");
   if (token === null) return data({ state: "request" as PageState, message: null as string | null });
-  const outcome = await verifyEmail(await accountsContext(request, context), token);
+  const outcome = await verifyEmail(token, clientAddress(request, context));
   switch (outcome.status) {
     case "verified":
       return redirectWithToast(
         "/",
-        { type: "success", title: "Email Verified", description: "Your email address is confirmed. Welcome to DevPerspective!" },
+        {
+          type: "success",
+          title: "Email Verified",
+          description: "Your email address is confirmed. Welcome to DevPerspective!",
+        },
         { headers: { "Set-Cookie": await createSession(outcome.userId, request) } },
       );
     case "rate-limited":
@@ -43,14 +48,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: EmailOnlySchema });
+  const submission = parseWithZod(await readForm(request), { schema: EmailOnlySchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply(), alert: FORM_TOASTS.invalidForm as FormAlertData }, { status: 400 });
   }
-  const outcome = await resendVerification(await accountsContext(request, context), submission.value.email);
+  const outcome = await resendVerification(submission.value.email, clientAddress(request, context));
   if (outcome.status === "rate-limited") {
     return data(
-      { result: submission.reply(), alert: { title: "Email not sent", description: tooManyAttemptsMessage(outcome.retryAfterSeconds) } },
+      {
+        result: submission.reply(),
+        alert: { title: "Email not sent", description: tooManyAttemptsMessage(outcome.retryAfterSeconds) },
+      },
       { status: 429, headers: { "Retry-After": String(outcome.retryAfterSeconds) } },
     );
   }
@@ -84,13 +92,13 @@ const COPY: Record<PageState, { title: string; lead: string }> = {
 export default function VerifyEmailPage() {
   const loaderData = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const { fields, formProps, submitProps, busy } = useAccountForm({
+  const { fields, formProps, submitProps, busy } = useValidatedForm({
     id: "resend-verification",
     schema: EmailOnlySchema,
-    textFields: EMAIL_ONLY_TEXT_FIELDS,
+    requiredText: EMAIL_ONLY_TEXT_FIELDS,
     lastResult: actionData?.result,
+    action: "/verify-email",
   });
-  useAlertToast(actionData?.alert);
   const state = loaderData.state;
   const copy = COPY[state];
 
@@ -99,23 +107,23 @@ export default function VerifyEmailPage() {
       title={copy.title}
       lead={state === "rate-limited" ? loaderData.message : copy.lead}
       footer={
-        <Link to="/login" className={linkClass}>
+        <Link to="/login" className={textLinkClass}>
           Back to sign in
         </Link>
       }
     >
       {state === "used" ? (
-        <Link to="/login" className={primaryButtonClass}>
+        <Link to="/login" className={buttonClass({ size: "lg", className: "w-full" })}>
           Sign in
         </Link>
       ) : (
         <>
           <FormAlert alert={actionData?.alert} />
           <Form method="post" action="/verify-email" {...formProps}>
-            <TextField field={fields.email} label="Email" type="email" autoComplete="email" />
-            <button type="submit" className={`${primaryButtonClass} mt-2`} {...submitProps}>
-              {busy ? "Sending..." : "Send a new link"}
-            </button>
+            <Field field={fields.email} label="Email" type="email" autoComplete="email" />
+            <StatusButton pending={busy} pendingText="Sending..." size="lg" className="mt-2 w-full" {...submitProps}>
+              Send a new link
+            </StatusButton>
           </Form>
         </>
       )}
@@ -123,8 +131,6 @@ export default function VerifyEmailPage() {
   );
 }
 
-/** A refusal's Retry-After (429) reaches the browser; React Router sends route headers only from here. */
-export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) =>
-  actionHeaders.has("Retry-After") ? actionHeaders : loaderHeaders;
+export const headers: Route.HeadersFunction = retryAfterHeaders;
 
 export const meta: Route.MetaFunction = ({ matches }) => noindexMeta(matches, "Verify your email");

@@ -2,48 +2,46 @@ import { data } from "react-router";
 import {
   type ChangelogPage,
   ChangelogCategoryMissingError,
-  CHANGELOG_MISSING_MESSAGE,
   listChangelogArticles,
   parsePageParam,
 } from "~/articles/articles.server";
 import { ArticleCardList } from "~/components/article-card";
 import { listingSearch } from "~/components/category/view-toggle";
 import { Pagination } from "~/components/ui/pagination";
-import { ReadErrorNotice } from "~/components/read-error-notice";
+import { RaiseToast } from "~/components/toaster";
 import { seoMeta } from "~/lib/seo";
-import { READ_ERROR_STATUS, type ReadError, readErrorFrom } from "~/lib/read-error";
-import { simulateReadFailure } from "~/server/test-hooks.server";
+import { readOrThrow } from "~/http/route-errors.server";
+import { CHANGELOG_MISSING } from "~/lib/route-errors";
 import type { Route } from "./+types/whats-new";
 
-const UPDATES_ERROR_TITLE = "Error fetching updates.";
+type LoaderData = { listing: ChangelogPage | null; changelogMissing: boolean };
 
-type LoaderData = { listing: ChangelogPage | null; error: ReadError | null };
-
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const page = parsePageParam(new URL(request.url).searchParams.get("page"));
-  if (page === null) return data<LoaderData>({ listing: null, error: null }, { status: 404 });
-  try {
-    simulateReadFailure(request);
-    const listing = await listChangelogArticles(page);
-    const outOfRange = listing.page > 1 && listing.articles.length === 0;
-    return data<LoaderData>({ listing: outOfRange ? null : listing, error: null }, { status: outOfRange ? 404 : 200 });
-  } catch (error) {
-    // A missing Changelog category is not a crash: the page says so (spec, section 8).
-    if (error instanceof ChangelogCategoryMissingError) {
-      return data<LoaderData>({ listing: null, error: { title: UPDATES_ERROR_TITLE, message: CHANGELOG_MISSING_MESSAGE } });
-    }
-    return data<LoaderData>(
-      { listing: null, error: readErrorFrom(UPDATES_ERROR_TITLE, error) },
-      { status: READ_ERROR_STATUS },
-    );
-  }
+  if (page === null) return data<LoaderData>({ listing: null, changelogMissing: false }, { status: 404 });
+  const listing = await readOrThrow({ request, context }, "updates", () =>
+    listChangelogArticles(page).catch((error: unknown) => {
+      if (error instanceof ChangelogCategoryMissingError) return "missing" as const;
+      throw error;
+    }),
+  );
+  if (listing === "missing") return data<LoaderData>({ listing: null, changelogMissing: true });
+  const outOfRange = listing.page > 1 && listing.articles.length === 0;
+  return data<LoaderData>(
+    { listing: outOfRange ? null : listing, changelogMissing: false },
+    { status: outOfRange ? 404 : 200 },
+  );
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  seoMeta(matches, { title: "What's New", description: "Release notes and product updates from the DevPerspective team.", path: "/whats-new" });
+  seoMeta(matches, {
+    title: "What's New",
+    description: "Release notes and product updates from the DevPerspective team.",
+    path: "/whats-new",
+  });
 
 export default function WhatsNew({ loaderData }: Route.ComponentProps) {
-  const { listing, error } = loaderData;
+  const { listing, changelogMissing } = loaderData;
   return (
     <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 sm:py-16">
       <header className="border-b border-line pb-8">
@@ -54,12 +52,21 @@ export default function WhatsNew({ loaderData }: Route.ComponentProps) {
         </p>
       </header>
       <div className="mt-10">
-        {error ? (
-          <ReadErrorNotice error={error} />
+        {changelogMissing ? (
+          <>
+            <RaiseToast toast={{ type: "error", ...CHANGELOG_MISSING }} />
+            <div role="alert" className="rounded-lg border border-danger-line bg-danger-soft p-4 text-danger">
+              <p className="font-semibold">{CHANGELOG_MISSING.title}</p>
+              <p className="mt-1 text-sm">{CHANGELOG_MISSING.description}</p>
+            </div>
+          </>
         ) : listing === null ? (
           <div className="rounded-2xl border border-dashed border-line px-6 py-16 text-center">
             <p className="text-lg font-semibold text-ink">This page doesn&apos;t exist</p>
-            <a href="/whats-new" className="mt-4 inline-flex font-semibold text-brand hover:underline underline-offset-4">
+            <a
+              href="/whats-new"
+              className="mt-4 inline-flex font-semibold text-brand hover:underline underline-offset-4"
+            >
               Go to the latest updates
             </a>
           </div>

@@ -73,7 +73,13 @@ function intArrayLiteral(ids: readonly number[]): string | null {
   return valid.length > 0 ? `{${valid.join(",")}}` : null;
 }
 
-async function searchPage(db: Database, keyword: string, categoryIds: readonly number[], limit: number, offset: number) {
+async function searchPage(
+  db: Database,
+  keyword: string,
+  categoryIds: readonly number[],
+  limit: number,
+  offset: number,
+) {
   return queryRows<SearchRow>(
     db,
     sql`select * from search_articles(${keyword}, ${intArrayLiteral(categoryIds)}::integer[], ${limit}::integer, ${offset}::integer)`,
@@ -93,18 +99,18 @@ export type SearchOptions = {
  * cut to MAX_KEYWORD_LENGTH) so no caller can send more. A page past the last one comes back
  * empty with the real total and page count, so the caller can send the reader to the last page.
  */
-export async function searchArticles(options: SearchOptions, db?: Database): Promise<SearchResults> {
-  const database = db ?? (await getDb());
+export async function searchArticles(options: SearchOptions): Promise<SearchResults> {
+  const db = await getDb();
   const keyword = normalizeKeyword(options.keyword);
   const categoryIds = options.categoryIds ?? [];
   const pageSize = options.pageSize ?? SEARCH_PAGE_SIZE;
   const page = Math.min(Math.max(1, Math.trunc(options.page ?? 1)), MAX_SEARCH_PAGE);
 
-  const rows = await searchPage(database, keyword, categoryIds, pageSize, (page - 1) * pageSize);
+  const rows = await searchPage(db, keyword, categoryIds, pageSize, (page - 1) * pageSize);
   let total = rows.length > 0 ? Number(rows[0]!.total_count) : 0;
   if (rows.length === 0 && page > 1) {
     // Past the end: one more row-sized call learns the total.
-    const first = await searchPage(database, keyword, categoryIds, 1, 0);
+    const first = await searchPage(db, keyword, categoryIds, 1, 0);
     total = first.length > 0 ? Number(first[0]!.total_count) : 0;
   }
   return {
@@ -116,9 +122,8 @@ export async function searchArticles(options: SearchOptions, db?: Database): Pro
 }
 
 /** Categories offered as search filters, by name. */
-export async function listSearchCategories(db?: Database): Promise<SearchCategory[]> {
-  const database = db ?? (await getDb());
-  return queryRows<SearchCategory>(database, sql`select id, name, slug from categories order by lower(name), id`);
+export async function listSearchCategories(): Promise<SearchCategory[]> {
+  return queryRows<SearchCategory>(await getDb(), sql`select id, name, slug from categories order by lower(name), id`);
 }
 
 type SearchParamsRow = {
@@ -134,10 +139,12 @@ type SearchParamsRow = {
  * (search_articles_params) and the same statement (search_articles_page), under EXPLAIN.
  * For the benchmark script and the index test; `analyze` also runs it and reports timings.
  */
-export async function explainSearch(
-  db: Database,
-  options: { keyword: string; categoryIds?: readonly number[]; analyze?: boolean },
-): Promise<{ mode: SearchParamsRow["search_mode"]; plan: string }> {
+export async function explainSearch(options: {
+  keyword: string;
+  categoryIds?: readonly number[];
+  analyze?: boolean;
+}): Promise<{ mode: SearchParamsRow["search_mode"]; plan: string }> {
+  const db = await getDb();
   const [params] = await queryRows<SearchParamsRow>(
     db,
     sql`select search_mode, ts_query::text as ts_query, rank_query::text as rank_query, search_keyword,
@@ -145,7 +152,9 @@ export async function explainSearch(
         from search_articles_params(${normalizeKeyword(options.keyword)}, ${intArrayLiteral(options.categoryIds ?? [])}::integer[])`,
   );
   if (!params?.search_mode) return { mode: null, plan: "(nothing can match: no query runs)" };
-  const explain = options.analyze ? sql.raw("explain (analyze, buffers off, costs off)") : sql.raw("explain (costs off)");
+  const explain = options.analyze
+    ? sql.raw("explain (analyze, buffers off, costs off)")
+    : sql.raw("explain (costs off)");
   const rows = await queryRows<Record<string, string>>(
     db,
     sql`${explain} select * from search_articles_page(${params.search_mode}::text, ${params.ts_query}::tsquery,

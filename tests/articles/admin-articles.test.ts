@@ -12,11 +12,11 @@ import {
   updateArticle,
 } from "~/articles/admin-articles.server";
 import { createOrPromoteAdmin } from "~/auth/admins.server";
-import { type DatabaseHandle, queryRows, useDatabaseHandle } from "~/db/db.server";
+import { type DatabaseHandle, queryRows, setDatabaseHandle } from "~/db/db.server";
 import { articles, authors, categories, users } from "~/db/schema";
 import { seedSyntheticArticles } from "~/db/seed.server";
 import { ARTICLE_MESSAGES, ArticleSchema, type ArticleInput, isImageUrl, toArticleInput } from "~/lib/article-schema";
-import { contentChanged, onContentChanged } from "~/server/content-events.server";
+import { contentChanged, onContentChanged } from "~/http/content-events.server";
 import { openTestDatabase, testDatabaseKinds } from "../support/databases";
 
 const input = (overrides: Partial<ArticleInput> = {}): ArticleInput => ({
@@ -42,9 +42,13 @@ describe.each(testDatabaseKinds())("admin articles on %s", (kind) => {
   beforeAll(async () => {
     handle = await openTestDatabase(kind);
     // contentChanged() notifies through the application's handle: point it at this database.
-    useDatabaseHandle(handle);
+    setDatabaseHandle(handle);
     stopListening = onContentChanged((reason) => changes.push(reason)) as unknown as () => void;
-    const admin = await createOrPromoteAdmin(handle.db, { email: "editor@example.com", password: "secret12", fullName: "Ed Itor" });
+    const admin = await createOrPromoteAdmin({
+      email: "editor@example.com",
+      password: "secret12",
+      fullName: "Ed Itor",
+    });
     adminId = admin.userId;
     authorId = admin.authorId;
     const [plain] = await handle.db
@@ -67,11 +71,17 @@ describe.each(testDatabaseKinds())("admin articles on %s", (kind) => {
   it("creates an article rendered at save, by the editor's profile, published and updated now", async () => {
     changes.length = 0;
     const before = Date.now();
-    const result = await createArticle(handle.db, { userId: adminId, input: input({ categoryId, featured: true }) });
+    const result = await createArticle({ userId: adminId, input: input({ categoryId, featured: true }) });
     expect(result.status).toBe("saved");
     if (result.status !== "saved") return;
     const [row] = await handle.db.select().from(articles).where(eq(articles.id, result.id));
-    expect(row).toMatchObject({ title: "Understanding Closures", authorId, categoryId, featured: true, excerpt: "Closures, explained." });
+    expect(row).toMatchObject({
+      title: "Understanding Closures",
+      authorId,
+      categoryId,
+      featured: true,
+      excerpt: "Closures, explained.",
+    });
     expect(row!.contentHtml).toContain('<h2 id="scope">');
     expect(row!.contentHtml).toContain("<strong>scope</strong>");
     expect(row!.contentHtml).toContain("shiki");
@@ -83,12 +93,12 @@ describe.each(testDatabaseKinds())("admin articles on %s", (kind) => {
   });
 
   it("refuses a slug already in use with the field error, on create and update", async () => {
-    const taken = await createArticle(handle.db, { userId: adminId, input: input({ title: "Other" }) });
+    const taken = await createArticle({ userId: adminId, input: input({ title: "Other" }) });
     expect(taken).toEqual({ status: "invalid", fieldErrors: { slug: [ARTICLE_MESSAGES.slugTaken] } });
-    const other = await createArticle(handle.db, { userId: adminId, input: input({ slug: "second-article" }) });
+    const other = await createArticle({ userId: adminId, input: input({ slug: "second-article" }) });
     if (other.status !== "saved") throw new Error("setup failed");
-    const editable = await getEditableArticle(handle.db, other.id);
-    const clash = await updateArticle(handle.db, {
+    const editable = await getEditableArticle(other.id);
+    const clash = await updateArticle({
       id: other.id,
       userId: adminId,
       version: editable!.version,
@@ -100,7 +110,7 @@ describe.each(testDatabaseKinds())("admin articles on %s", (kind) => {
   it("turns the unique-index race into the same field error", async () => {
     // Two saves of one new slug at once: at most one wins, the other gets the field error.
     const results = await Promise.all(
-      [1, 2, 3].map((n) => createArticle(handle.db, { userId: adminId, input: input({ title: `Race ${n}`, slug: "race-slug" }) })),
+      [1, 2, 3].map((n) => createArticle({ userId: adminId, input: input({ title: `Race ${n}`, slug: "race-slug" }) })),
     );
     expect(results.filter((r) => r.status === "saved")).toHaveLength(1);
     for (const result of results.filter((r) => r.status !== "saved")) {
@@ -109,41 +119,64 @@ describe.each(testDatabaseKinds())("admin articles on %s", (kind) => {
   });
 
   it("requires the category to exist", async () => {
-    const result = await createArticle(handle.db, { userId: adminId, input: input({ slug: "no-such-category", categoryId: 999_999 }) });
+    const result = await createArticle({
+      userId: adminId,
+      input: input({ slug: "no-such-category", categoryId: 999_999 }),
+    });
     expect(result).toEqual({ status: "invalid", fieldErrors: { categoryId: [ARTICLE_MESSAGES.categoryInvalid] } });
-    const [row] = await handle.db.select({ id: articles.id }).from(articles).where(eq(articles.slug, "no-such-category"));
+    const [row] = await handle.db
+      .select({ id: articles.id })
+      .from(articles)
+      .where(eq(articles.slug, "no-such-category"));
     expect(row).toBeUndefined();
   });
 
   it("refuses to save without an author profile linked to the user", async () => {
-    expect(await createArticle(handle.db, { userId: noProfileUserId, input: input({ slug: "orphan" }) })).toEqual({
+    expect(await createArticle({ userId: noProfileUserId, input: input({ slug: "orphan" }) })).toEqual({
       status: "no-author-profile",
     });
-    const [existing] = await handle.db.select({ id: articles.id }).from(articles).where(eq(articles.slug, "understanding-closures"));
-    const editable = await getEditableArticle(handle.db, existing!.id);
+    const [existing] = await handle.db
+      .select({ id: articles.id })
+      .from(articles)
+      .where(eq(articles.slug, "understanding-closures"));
+    const editable = await getEditableArticle(existing!.id);
     expect(
-      await updateArticle(handle.db, { id: existing!.id, userId: noProfileUserId, version: editable!.version, input: input({ title: "Hijack" }) }),
+      await updateArticle({
+        id: existing!.id,
+        userId: noProfileUserId,
+        version: editable!.version,
+        input: input({ title: "Hijack" }),
+      }),
     ).toEqual({ status: "no-author-profile" });
     const [row] = await handle.db.select({ title: articles.title }).from(articles).where(eq(articles.id, existing!.id));
     expect(row!.title).toBe("Understanding Closures");
   });
 
   it("updates: re-renders, keeps published_at and the byline, moves updated_at forward", async () => {
-    const [other] = await handle.db
-      .insert(authors)
-      .values({ name: "Guest Writer" })
-      .returning({ id: authors.id });
-    const created = await createArticle(handle.db, { userId: adminId, input: input({ slug: "to-update", title: "Before" }) });
+    const [other] = await handle.db.insert(authors).values({ name: "Guest Writer" }).returning({ id: authors.id });
+    const created = await createArticle({
+      userId: adminId,
+      input: input({ slug: "to-update", title: "Before" }),
+    });
     if (created.status !== "saved") throw new Error("setup failed");
-    await handle.db.update(articles).set({ authorId: other!.id, publishedAt: new Date("2020-01-02T03:04:05Z") }).where(eq(articles.id, created.id));
-    const editable = await getEditableArticle(handle.db, created.id);
+    await handle.db
+      .update(articles)
+      .set({ authorId: other!.id, publishedAt: new Date("2020-01-02T03:04:05Z") })
+      .where(eq(articles.id, created.id));
+    const editable = await getEditableArticle(created.id);
     expect(editable!.version).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/);
     changes.length = 0;
-    const result = await updateArticle(handle.db, {
+    const result = await updateArticle({
       id: created.id,
       userId: adminId,
       version: editable!.version,
-      input: input({ slug: "updated-slug", title: "After", content: "### Small\n\nNew *text*.", categoryId, excerpt: null }),
+      input: input({
+        slug: "updated-slug",
+        title: "After",
+        content: "### Small\n\nNew *text*.",
+        categoryId,
+        excerpt: null,
+      }),
     });
     expect(result).toEqual({ status: "saved", id: created.id, slug: "updated-slug" });
     const [row] = await handle.db.select().from(articles).where(eq(articles.id, created.id));
@@ -151,26 +184,44 @@ describe.each(testDatabaseKinds())("admin articles on %s", (kind) => {
     expect(row!.contentHtml).toContain('<h3 id="small">Small</h3>');
     expect(row!.publishedAt.toISOString()).toBe("2020-01-02T03:04:05.000Z");
     expect(row!.updatedAt.getTime()).toBeGreaterThan(new Date(editable!.version).getTime() - 1);
-    expect((await getEditableArticle(handle.db, created.id))!.version).not.toBe(editable!.version);
+    expect((await getEditableArticle(created.id))!.version).not.toBe(editable!.version);
     expect(changes).toEqual([`article:${created.id}`]);
   });
 
   it("refuses an edit saved over a newer version (optimistic concurrency)", async () => {
-    const created = await createArticle(handle.db, { userId: adminId, input: input({ slug: "contested", title: "Original" }) });
+    const created = await createArticle({
+      userId: adminId,
+      input: input({ slug: "contested", title: "Original" }),
+    });
     if (created.status !== "saved") throw new Error("setup failed");
-    const tabA = await getEditableArticle(handle.db, created.id);
-    const tabB = await getEditableArticle(handle.db, created.id);
-    const first = await updateArticle(handle.db, { id: created.id, userId: adminId, version: tabA!.version, input: input({ slug: "contested", title: "From A" }) });
+    const tabA = await getEditableArticle(created.id);
+    const tabB = await getEditableArticle(created.id);
+    const first = await updateArticle({
+      id: created.id,
+      userId: adminId,
+      version: tabA!.version,
+      input: input({ slug: "contested", title: "From A" }),
+    });
     expect(first.status).toBe("saved");
-    const second = await updateArticle(handle.db, { id: created.id, userId: adminId, version: tabB!.version, input: input({ slug: "contested", title: "From B" }) });
+    const second = await updateArticle({
+      id: created.id,
+      userId: adminId,
+      version: tabB!.version,
+      input: input({ slug: "contested", title: "From B" }),
+    });
     expect(second).toEqual({ status: "conflict" });
     const [row] = await handle.db.select({ title: articles.title }).from(articles).where(eq(articles.id, created.id));
     expect(row!.title).toBe("From A");
     // Two saves racing on the same version: exactly one wins.
-    const fresh = await getEditableArticle(handle.db, created.id);
+    const fresh = await getEditableArticle(created.id);
     const raced = await Promise.all(
       ["C", "D"].map((tab) =>
-        updateArticle(handle.db, { id: created.id, userId: adminId, version: fresh!.version, input: input({ slug: "contested", title: `From ${tab}` }) }),
+        updateArticle({
+          id: created.id,
+          userId: adminId,
+          version: fresh!.version,
+          input: input({ slug: "contested", title: `From ${tab}` }),
+        }),
       ),
     );
     expect(raced.map((r) => r.status).sort()).toEqual(["conflict", "saved"]);
@@ -178,62 +229,74 @@ describe.each(testDatabaseKinds())("admin articles on %s", (kind) => {
 
   it("reports an unknown article on update and delete", async () => {
     expect(
-      await updateArticle(handle.db, { id: 2_000_000, userId: adminId, version: "2024-01-01T00:00:00.000000Z", input: input({ slug: "ghost" }) }),
+      await updateArticle({
+        id: 2_000_000,
+        userId: adminId,
+        version: "2024-01-01T00:00:00.000000Z",
+        input: input({ slug: "ghost" }),
+      }),
     ).toEqual({ status: "not-found" });
-    expect(await deleteArticle(handle.db, 2_000_000)).toEqual({ status: "not-found" });
-    expect(await getEditableArticle(handle.db, 2_000_000)).toBeNull();
+    expect(await deleteArticle(2_000_000)).toEqual({ status: "not-found" });
+    expect(await getEditableArticle(2_000_000)).toBeNull();
   });
 
   it("deletes an article and announces it", async () => {
-    const created = await createArticle(handle.db, { userId: adminId, input: input({ slug: "short-lived" }) });
+    const created = await createArticle({ userId: adminId, input: input({ slug: "short-lived" }) });
     if (created.status !== "saved") throw new Error("setup failed");
     changes.length = 0;
-    expect(await deleteArticle(handle.db, created.id)).toEqual({ status: "deleted", slug: "short-lived" });
-    expect(await getEditableArticle(handle.db, created.id)).toBeNull();
+    expect(await deleteArticle(created.id)).toEqual({ status: "deleted", slug: "short-lived" });
+    expect(await getEditableArticle(created.id)).toBeNull();
     expect(changes).toEqual([`article:${created.id}`]);
   });
 
   it("lists the dashboard newest first with author (or none), total, pages and a literal title search", async () => {
-    const page = await listDashboardArticles(handle.db);
-    const count = (await queryRows<{ count: number }>(handle.db, sql`select count(*)::int as count from articles`))[0]!.count;
+    const page = await listDashboardArticles();
+    const count = (await queryRows<{ count: number }>(handle.db, sql`select count(*)::int as count from articles`))[0]!
+      .count;
     expect(page.total).toBe(count);
     const times = page.articles.map((a) => a.publishedAt);
     expect([...times].sort().reverse()).toEqual(times);
-    await createArticle(handle.db, { userId: adminId, input: input({ slug: "percent-title", title: "100% Pure_CSS" }) });
+    await createArticle({
+      userId: adminId,
+      input: input({ slug: "percent-title", title: "100% Pure_CSS" }),
+    });
     await handle.db.update(articles).set({ authorId: null }).where(eq(articles.slug, "percent-title"));
-    const hit = await listDashboardArticles(handle.db, { query: "  0% pure_ " });
+    const hit = await listDashboardArticles({ query: "  0% pure_ " });
     expect(hit.articles.map((a) => a.slug)).toEqual(["percent-title"]);
     expect(hit.articles[0]!.authorName).toBeNull();
     expect(hit.matching).toBe(1);
     expect(hit.total).toBe(count + 1);
-    expect((await listDashboardArticles(handle.db, { query: "%" })).matching).toBe(1);
-    const none = await listDashboardArticles(handle.db, { query: "zzzz-nothing" });
+    expect((await listDashboardArticles({ query: "%" })).matching).toBe(1);
+    const none = await listDashboardArticles({ query: "zzzz-nothing" });
     expect(none).toMatchObject({ articles: [], total: count + 1, matching: 0, pageCount: 1 });
-    const past = await listDashboardArticles(handle.db, { page: 500 });
+    const past = await listDashboardArticles({ page: 500 });
     expect(past.articles).toEqual([]);
     expect(past.total).toBe(count + 1);
   });
 
   it("paginates 50 a page over 10,000 synthetic articles, counting all, on the indexes", async () => {
     await handle.db.insert(authors).values({ name: "Synthetic Author" });
-    await seedSyntheticArticles(handle.db, 10_000, { seed: 7 });
+    await seedSyntheticArticles(10_000, { seed: 7 });
     // Written beside the application, so announced by hand (as any out-of-band writer must).
     await contentChanged("test: synthetic articles");
     await handle.db.execute(sql`analyze articles`);
     await handle.db.execute(sql`analyze authors`);
-    const count = (await queryRows<{ count: number }>(handle.db, sql`select count(*)::int as count from articles`))[0]!.count;
-    const first = await listDashboardArticles(handle.db, { page: 1 });
+    const count = (await queryRows<{ count: number }>(handle.db, sql`select count(*)::int as count from articles`))[0]!
+      .count;
+    const first = await listDashboardArticles({ page: 1 });
     expect(first.articles).toHaveLength(DASHBOARD_PAGE_SIZE);
     expect(first.total).toBe(count);
     expect(first.pageCount).toBe(Math.ceil(count / DASHBOARD_PAGE_SIZE));
-    const second = await listDashboardArticles(handle.db, { page: 2 });
+    const second = await listDashboardArticles({ page: 2 });
     expect(second.articles[0]!.id).not.toBe(first.articles[0]!.id);
     expect(new Set([...first.articles, ...second.articles].map((a) => a.id)).size).toBe(2 * DASHBOARD_PAGE_SIZE);
 
     // The dashboard's own statement walks indexes: newest-first pages use articles_published_idx,
     // the title search the trigram index.
     const planText = async (query: ReturnType<typeof sql>) =>
-      (await queryRows<{ "QUERY PLAN": string }>(handle.db, sql`explain ${query}`)).map((r) => r["QUERY PLAN"]).join("\n");
+      (await queryRows<{ "QUERY PLAN": string }>(handle.db, sql`explain ${query}`))
+        .map((r) => r["QUERY PLAN"])
+        .join("\n");
     const pagePlan = await planText(dashboardSql("", 3));
     expect(pagePlan).toContain("articles_published_idx");
     expect(pagePlan).not.toMatch(/Seq Scan on articles a\b/);
@@ -244,7 +307,7 @@ describe.each(testDatabaseKinds())("admin articles on %s", (kind) => {
     const samples: number[] = [];
     for (let i = 0; i < 30; i++) {
       const started = performance.now();
-      await listDashboardArticles(handle.db, { page: 1 + (i % 5) * 40, query: i % 2 === 0 ? "" : "react" });
+      await listDashboardArticles({ page: 1 + (i % 5) * 40, query: i % 2 === 0 ? "" : "react" });
       samples.push(performance.now() - started);
     }
     samples.sort((a, b) => a - b);
@@ -254,25 +317,27 @@ describe.each(testDatabaseKinds())("admin articles on %s", (kind) => {
   }, 240_000);
 
   it("keeps the total between content changes, and recounts after one", async () => {
-    const before = await listDashboardArticles(handle.db);
+    const before = await listDashboardArticles();
     // A write behind the application's back is not seen until the next content change…
-    await handle.db.execute(sql`insert into articles (title, slug, content, content_html) values ('Sneaky', 'sneaky-insert', 'x', '<p>x</p>')`);
-    expect((await listDashboardArticles(handle.db)).total).toBe(before.total);
+    await handle.db.execute(
+      sql`insert into articles (title, slug, content, content_html) values ('Sneaky', 'sneaky-insert', 'x', '<p>x</p>')`,
+    );
+    expect((await listDashboardArticles()).total).toBe(before.total);
     // …while searches always count live.
-    expect((await listDashboardArticles(handle.db, { query: "Sneaky" })).matching).toBe(1);
+    expect((await listDashboardArticles({ query: "Sneaky" })).matching).toBe(1);
     await contentChanged("test: sneaky insert");
-    expect((await listDashboardArticles(handle.db)).total).toBe(before.total + 1);
+    expect((await listDashboardArticles()).total).toBe(before.total + 1);
     // The application's own writes announce themselves.
-    const created = await createArticle(handle.db, { userId: adminId, input: input({ slug: "counted-at-once" }) });
-    expect((await listDashboardArticles(handle.db)).total).toBe(before.total + 2);
-    if (created.status === "saved") await deleteArticle(handle.db, created.id);
+    const created = await createArticle({ userId: adminId, input: input({ slug: "counted-at-once" }) });
+    expect((await listDashboardArticles()).total).toBe(before.total + 2);
+    if (created.status === "saved") await deleteArticle(created.id);
     await handle.db.execute(sql`delete from articles where slug = 'sneaky-insert'`);
     await contentChanged("test: cleanup");
-    expect((await listDashboardArticles(handle.db)).total).toBe(before.total);
+    expect((await listDashboardArticles()).total).toBe(before.total);
   });
 
   it("lists categories for the select by name", async () => {
-    expect(await listCategoryOptions(handle.db)).toEqual([{ id: categoryId, name: "JavaScript" }]);
+    expect(await listCategoryOptions()).toEqual([{ id: categoryId, name: "JavaScript" }]);
   });
 });
 
@@ -303,8 +368,16 @@ describe("the article form schema", () => {
   });
 
   it("accepts http(s) image URLs and site paths only", () => {
-    for (const ok of ["https://example.com/a.png", "http://cdn.example/x", "/images/a.svg"]) expect(isImageUrl(ok), ok).toBe(true);
-    for (const bad of ["javascript:alert(1)", "//evil.example/x.png", "ftp://x/y", "images/a.png", "data:image/png;base64,AA", "/a b"]) {
+    for (const ok of ["https://example.com/a.png", "http://cdn.example/x", "/images/a.svg"])
+      expect(isImageUrl(ok), ok).toBe(true);
+    for (const bad of [
+      "javascript:alert(1)",
+      "//evil.example/x.png",
+      "ftp://x/y",
+      "images/a.png",
+      "data:image/png;base64,AA",
+      "/a b",
+    ]) {
       expect(isImageUrl(bad), bad).toBe(false);
       expect(messages({ imageUrl: bad }), bad).toEqual([ARTICLE_MESSAGES.imageUrl]);
     }

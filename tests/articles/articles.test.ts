@@ -14,7 +14,7 @@ import {
   PAGE_SIZE,
   parsePageParam,
 } from "~/articles/articles.server";
-import { type Database, type DatabaseHandle, queryRows, useDatabaseHandle } from "~/db/db.server";
+import { type Database, type DatabaseHandle, queryRows, setDatabaseHandle } from "~/db/db.server";
 import { articles, authors, categories } from "~/db/schema";
 import { seedDemoContent } from "~/db/seed.server";
 import type { ArticleCardData } from "~/lib/article-card";
@@ -52,14 +52,23 @@ function expectNewestFirst(cards: ArticleCardData[]) {
     const previous = cards[i - 1]!;
     const current = cards[i]!;
     const order = previous.publishedAt.localeCompare(current.publishedAt);
-    expect(order > 0 || (order === 0 && previous.id > current.id), `${previous.slug} before ${current.slug}`).toBe(true);
+    expect(order > 0 || (order === 0 && previous.id > current.id), `${previous.slug} before ${current.slug}`).toBe(
+      true,
+    );
   }
 }
 
 /** Inserts an article through the same render-at-save path the seed and admin forms use. */
 async function insertArticle(
   db: Database,
-  values: { slug: string; title: string; content: string; categoryId?: number | null; publishedAt?: Date; featured?: boolean },
+  values: {
+    slug: string;
+    title: string;
+    content: string;
+    categoryId?: number | null;
+    publishedAt?: Date;
+    featured?: boolean;
+  },
 ) {
   const rendered = await renderMarkdown(values.content);
   const [row] = await db
@@ -99,9 +108,9 @@ describe.each(testDatabaseKinds())("articles.server (%s)", (kind) => {
   beforeAll(async () => {
     handle = await openTestDatabase(kind);
     db = handle.db;
-    await seedDemoContent(db);
     // The application code calls getDb(): point it at this database.
-    useDatabaseHandle(handle);
+    setDatabaseHandle(handle);
+    await seedDemoContent();
   });
   afterAll(async () => {
     await handle?.close();
@@ -157,7 +166,9 @@ describe.each(testDatabaseKinds())("articles.server (%s)", (kind) => {
       await db.update(articles).set({ featured: false }).where(inArray(articles.id, marked));
       try {
         const { carousel, recent, featured } = await getHomeArticles();
-        expect(carousel.map((card) => card.id)).toEqual([...recent, ...featured].slice(0, carousel.length).map((c) => c.id));
+        expect(carousel.map((card) => card.id)).toEqual(
+          [...recent, ...featured].slice(0, carousel.length).map((c) => c.id),
+        );
         expect(carousel.length).toBeGreaterThan(0);
         expect(await listCarouselArticles(3)).toEqual(carousel.slice(0, 3));
       } finally {
@@ -187,7 +198,9 @@ describe.each(testDatabaseKinds())("articles.server (%s)", (kind) => {
       const [row] = await db
         .select({ slug: articles.slug })
         .from(articles)
-        .where(sql`${articles.previewHtml} is not null and ${articles.authorId} is not null and ${articles.categoryId} is not null`)
+        .where(
+          sql`${articles.previewHtml} is not null and ${articles.authorId} is not null and ${articles.categoryId} is not null`,
+        )
         .limit(1);
       const article = await getArticleBySlug(row!.slug);
       expect(article).not.toBeNull();
@@ -324,7 +337,10 @@ describe.each(testDatabaseKinds())("articles.server (%s)", (kind) => {
     });
 
     it("builds the candidate readings in order", () => {
-      expect(categoryCandidates("Opinions")).toEqual({ slugs: ["opinions", "opinion"], names: ["opinions", "opinion"] });
+      expect(categoryCandidates("Opinions")).toEqual({
+        slugs: ["opinions", "opinion"],
+        names: ["opinions", "opinion"],
+      });
       expect(categoryCandidates("ai-development").names[0]).toBe("ai development");
       expect(categoryCandidates("categories").slugs).toContain("category");
       expect(categoryCandidates("css").slugs).toEqual(["css"]);
@@ -432,7 +448,10 @@ describe.each(testDatabaseKinds())("articles.server (%s)", (kind) => {
         await expect(listChangelogArticles()).rejects.toBeInstanceOf(ChangelogCategoryMissingError);
         await expect(listChangelogArticles()).rejects.toThrow(CHANGELOG_MISSING_MESSAGE);
       } finally {
-        await db.update(categories).set({ name: "Changelog" }).where(and(eq(categories.slug, "changelog")));
+        await db
+          .update(categories)
+          .set({ name: "Changelog" })
+          .where(and(eq(categories.slug, "changelog")));
       }
       expect((await listChangelogArticles()).articles.length).toBeGreaterThan(0);
     });

@@ -6,7 +6,8 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createOrPromoteAdmin } from "~/auth/admins.server";
 import { verifyPassword } from "~/auth/password.server";
-import { type DatabaseHandle, queryRows } from "~/db/db.server";
+import { acquireDataDirLock } from "~/db/data-dir-lock.server";
+import { type DatabaseHandle, queryRows, setDatabaseHandle } from "~/db/db.server";
 import { authors, users } from "~/db/schema";
 import { openTestDatabase, testDatabaseKinds } from "../support/databases";
 
@@ -14,13 +15,18 @@ describe.each(testDatabaseKinds())("createOrPromoteAdmin on %s", (kind) => {
   let handle: DatabaseHandle;
   beforeAll(async () => {
     handle = await openTestDatabase(kind);
+    setDatabaseHandle(handle);
   });
   afterAll(async () => {
     await handle.close();
   });
 
   it("creates a verified admin with a linked author profile", async () => {
-    const result = await createOrPromoteAdmin(handle.db, { email: "Ada@Example.com", password: "secret12", fullName: "Ada Lovelace" });
+    const result = await createOrPromoteAdmin({
+      email: "Ada@Example.com",
+      password: "secret12",
+      fullName: "Ada Lovelace",
+    });
     expect(result.created).toBe(true);
     const [user] = await handle.db.select().from(users).where(eq(users.id, result.userId));
     expect(user?.isAdmin).toBe(true);
@@ -35,11 +41,22 @@ describe.each(testDatabaseKinds())("createOrPromoteAdmin on %s", (kind) => {
       .insert(users)
       .values({ email: "grace@example.com", fullName: "Grace Hopper" })
       .returning({ id: users.id });
-    const first = await createOrPromoteAdmin(handle.db, { email: "GRACE@example.com", password: "another1", fullName: "Grace H." });
+    const first = await createOrPromoteAdmin({
+      email: "GRACE@example.com",
+      password: "another1",
+      fullName: "Grace H.",
+    });
     expect(first).toMatchObject({ created: false, userId: plain!.id });
-    const again = await createOrPromoteAdmin(handle.db, { email: "grace@example.com", password: "another1", fullName: "Grace H." });
+    const again = await createOrPromoteAdmin({
+      email: "grace@example.com",
+      password: "another1",
+      fullName: "Grace H.",
+    });
     expect(again.authorId).toBe(first.authorId);
-    const rows = await queryRows<{ count: number }>(handle.db, sql`select count(*)::int as count from authors where user_id = ${plain!.id}`);
+    const rows = await queryRows<{ count: number }>(
+      handle.db,
+      sql`select count(*)::int as count from authors where user_id = ${plain!.id}`,
+    );
     expect(rows[0]?.count).toBe(1);
   });
 
@@ -58,8 +75,14 @@ describe("npm run admin", () => {
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
   it.each([
-    [["create", "--email", "not-an-email", "--password", "secret12", "--name", "A"], "Please enter a valid email address."],
-    [["create", "--email", "a@b.co", "--password", "123", "--name", "A"], "Password must be at least 6 characters long."],
+    [
+      ["create", "--email", "not-an-email", "--password", "secret12", "--name", "A"],
+      "Please enter a valid email address.",
+    ],
+    [
+      ["create", "--email", "a@b.co", "--password", "123", "--name", "A"],
+      "Password must be at least 6 characters long.",
+    ],
     [["create", "--email", "a@b.co", "--password", "secret12", "--name", "  "], "Full name is required."],
     [["create", "--email", "a@b.co", "--password", "secret12"], "missing --name"],
     [["create", "--email", "a@b.co", "--password", "secret12", "--name", "A", "--bogus"], "Unknown option"],
@@ -78,15 +101,15 @@ describe("npm run admin", () => {
     expect(result.stdout).toContain("created admin@example.com");
   }, 60_000);
 
-  it("refuses with a clear message while another process holds the data folder", () => {
-    const lock = path.join(dataDir, "pglite.lock");
-    fs.writeFileSync(lock, String(process.pid));
+  it("refuses with a clear message while another process holds the data folder", async () => {
+    // This test process holds the folder's lock, as a running server would.
+    const release = await acquireDataDirLock(dataDir);
     try {
       const result = run("create", "--email", "x@example.com", "--password", "secret12", "--name", "X");
       expect(result.status).toBe(1);
       expect(result.stderr).toContain("stop the server first");
     } finally {
-      fs.rmSync(lock, { force: true });
+      release();
     }
   });
 });

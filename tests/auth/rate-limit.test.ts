@@ -11,7 +11,7 @@ import {
   tooManyAttemptsMessage,
   trustDevice,
 } from "~/auth/rate-limit.server";
-import { type DatabaseHandle, queryRows } from "~/db/db.server";
+import { type DatabaseHandle, queryRows, setDatabaseHandle } from "~/db/db.server";
 import { openTestDatabase, testDatabaseKinds } from "../support/databases";
 
 describe("tooManyAttemptsMessage", () => {
@@ -26,6 +26,7 @@ describe.each(testDatabaseKinds())("database rate limits on %s", (kind) => {
   let handle: DatabaseHandle;
   beforeAll(async () => {
     handle = await openTestDatabase(kind);
+    setDatabaseHandle(handle);
   });
   afterAll(async () => {
     await handle.close();
@@ -33,12 +34,14 @@ describe.each(testDatabaseKinds())("database rate limits on %s", (kind) => {
 
   const policy = { max: 3, windowSeconds: 900 };
   const ageWindow = (key: string, seconds: number) =>
-    handle.db.execute(sql`update rate_limits set window_starts_at = now() - (${seconds}::int * interval '1 second') where key = ${key}`);
+    handle.db.execute(
+      sql`update rate_limits set window_starts_at = now() - (${seconds}::int * interval '1 second') where key = ${key}`,
+    );
 
   it("allows max attempts in a window, then refuses with the time left", async () => {
     const limit = limitFor(policy, "t", "basic");
-    for (let i = 0; i < 3; i++) expect((await hit(handle.db, [limit])).ok).toBe(true);
-    const refused = await hit(handle.db, [limit]);
+    for (let i = 0; i < 3; i++) expect((await hit([limit])).ok).toBe(true);
+    const refused = await hit([limit]);
     expect(refused.ok).toBe(false);
     if (!refused.ok) {
       expect(refused.retryAfterSeconds).toBeGreaterThan(890);
@@ -48,22 +51,25 @@ describe.each(testDatabaseKinds())("database rate limits on %s", (kind) => {
 
   it("starts a new window once the old one has ended", async () => {
     const limit = limitFor(policy, "t", "expiry");
-    for (let i = 0; i < 4; i++) await hit(handle.db, [limit]);
+    for (let i = 0; i < 4; i++) await hit([limit]);
     await ageWindow(limit.key, 600);
-    const stillRefused = await hit(handle.db, [limit]);
+    const stillRefused = await hit([limit]);
     expect(stillRefused.ok).toBe(false);
     if (!stillRefused.ok) expect(stillRefused.retryAfterSeconds).toBeLessThanOrEqual(300);
     await ageWindow(limit.key, 901);
-    expect((await hit(handle.db, [limit])).ok).toBe(true);
-    const [row] = await queryRows<{ count: number }>(handle.db, sql`select count from rate_limits where key = ${limit.key}`);
+    expect((await hit([limit])).ok).toBe(true);
+    const [row] = await queryRows<{ count: number }>(
+      handle.db,
+      sql`select count from rate_limits where key = ${limit.key}`,
+    );
     expect(Number(row?.count)).toBe(1);
   });
 
   it("refuses when any one of several buckets is full", async () => {
     const roomy = limitFor({ max: 100, windowSeconds: 900 }, "t", "roomy");
     const tight = limitFor({ max: 1, windowSeconds: 60 }, "t", "tight");
-    expect((await hit(handle.db, [roomy, tight])).ok).toBe(true);
-    const second = await hit(handle.db, [roomy, tight]);
+    expect((await hit([roomy, tight])).ok).toBe(true);
+    const second = await hit([roomy, tight]);
     expect(second.ok).toBe(false);
     if (!second.ok) expect(second.retryAfterSeconds).toBeLessThanOrEqual(60);
   });
@@ -71,61 +77,69 @@ describe.each(testDatabaseKinds())("database rate limits on %s", (kind) => {
   it("release hands attempts back, so only failures count", async () => {
     const limit = limitFor(policy, "t", "release");
     for (let i = 0; i < 10; i++) {
-      const result = await hit(handle.db, [limit]);
+      const result = await hit([limit]);
       expect(result.ok).toBe(true);
-      await release(handle.db, result.hits);
+      await release(result.hits);
     }
-    const [row] = await queryRows<{ count: number }>(handle.db, sql`select count from rate_limits where key = ${limit.key}`);
+    const [row] = await queryRows<{ count: number }>(
+      handle.db,
+      sql`select count from rate_limits where key = ${limit.key}`,
+    );
     expect(Number(row?.count)).toBe(0);
   });
 
   it("release leaves a newer window alone", async () => {
     const limit = limitFor(policy, "t", "stale-release");
-    const first = await hit(handle.db, [limit]);
+    const first = await hit([limit]);
     await ageWindow(limit.key, 1000);
-    await hit(handle.db, [limit]); // a new window, count 1
-    await release(handle.db, first.hits);
-    const [row] = await queryRows<{ count: number }>(handle.db, sql`select count from rate_limits where key = ${limit.key}`);
+    await hit([limit]); // a new window, count 1
+    await release(first.hits);
+    const [row] = await queryRows<{ count: number }>(
+      handle.db,
+      sql`select count from rate_limits where key = ${limit.key}`,
+    );
     expect(Number(row?.count)).toBe(1);
   });
 
   it("counts concurrent attempts exactly", async () => {
     const limit = limitFor({ max: 5, windowSeconds: 900 }, "t", "concurrent");
-    const results = await Promise.all(Array.from({ length: 12 }, () => hit(handle.db, [limit])));
+    const results = await Promise.all(Array.from({ length: 12 }, () => hit([limit])));
     expect(results.filter((result) => result.ok)).toHaveLength(5);
   });
 
   it("resetLimit forgets a bucket", async () => {
     const limit = limitFor({ max: 1, windowSeconds: 900 }, "t", "reset");
-    await hit(handle.db, [limit]);
-    expect((await hit(handle.db, [limit])).ok).toBe(false);
-    await resetLimit(handle.db, limit.key);
-    expect((await hit(handle.db, [limit])).ok).toBe(true);
+    await hit([limit]);
+    expect((await hit([limit])).ok).toBe(false);
+    await resetLimit(limit.key);
+    expect((await hit([limit])).ok).toBe(true);
   });
 
   it("trusts a device for one account only, and forgets it after 180 days", async () => {
     const token = newDeviceToken();
-    expect(await isTrustedDevice(handle.db, "account-a", token)).toBe(false);
-    await trustDevice(handle.db, "account-a", token);
-    expect(await isTrustedDevice(handle.db, "account-a", token)).toBe(true);
-    expect(await isTrustedDevice(handle.db, "account-b", token)).toBe(false);
-    expect(await isTrustedDevice(handle.db, "account-a", newDeviceToken())).toBe(false);
-    expect(await isTrustedDevice(handle.db, "account-a", null)).toBe(false);
-    await handle.db.execute(sql`update rate_limits set window_starts_at = now() - interval '181 days' where key like 'trusted:%'`);
-    expect(await isTrustedDevice(handle.db, "account-a", token)).toBe(false);
+    expect(await isTrustedDevice("account-a", token)).toBe(false);
+    await trustDevice("account-a", token);
+    expect(await isTrustedDevice("account-a", token)).toBe(true);
+    expect(await isTrustedDevice("account-b", token)).toBe(false);
+    expect(await isTrustedDevice("account-a", newDeviceToken())).toBe(false);
+    expect(await isTrustedDevice("account-a", null)).toBe(false);
+    await handle.db.execute(
+      sql`update rate_limits set window_starts_at = now() - interval '181 days' where key like 'trusted:%'`,
+    );
+    expect(await isTrustedDevice("account-a", token)).toBe(false);
   });
 
   it("pruning removes ended windows and stale devices, and keeps live ones", async () => {
     const live = limitFor(policy, "t", "prune-live");
     const ended = limitFor(policy, "t", "prune-ended");
-    await hit(handle.db, [live, ended]);
+    await hit([live, ended]);
     await ageWindow(ended.key, 2 * 60 * 60);
     const device = newDeviceToken();
-    await trustDevice(handle.db, "account-p", device);
-    await pruneRateLimits(handle.db);
+    await trustDevice("account-p", device);
+    await pruneRateLimits();
     const keys = (await queryRows<{ key: string }>(handle.db, sql`select key from rate_limits`)).map((row) => row.key);
     expect(keys).toContain(live.key);
     expect(keys).not.toContain(ended.key);
-    expect(await isTrustedDevice(handle.db, "account-p", device)).toBe(true);
+    expect(await isTrustedDevice("account-p", device)).toBe(true);
   });
 });

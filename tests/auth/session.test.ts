@@ -2,21 +2,25 @@ import { createHash } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSession, destroyOtherSessions, destroySession, getSession, SESSION_TTL_MS } from "~/auth/session.server";
-import { type DatabaseHandle, useDatabaseHandle } from "~/db/db.server";
+import { type DatabaseHandle, setDatabaseHandle } from "~/db/db.server";
 import { sessions, users } from "~/db/schema";
 import { openTestDatabase, testDatabaseKinds } from "../support/databases";
 
 const DAY = 24 * 60 * 60 * 1000;
 const tokenOf = (setCookie: string) => /^dp_session=([^;]*)/.exec(setCookie)?.[1] ?? "";
-const requestWith = (token: string) => new Request("http://localhost/", { headers: { Cookie: `other=1; dp_session=${token}` } });
+const requestWith = (token: string) =>
+  new Request("http://localhost/", { headers: { Cookie: `other=1; dp_session=${token}` } });
 
 describe.each(testDatabaseKinds())("sessions on %s", (kind) => {
   let handle: DatabaseHandle;
   let userId: number;
   beforeAll(async () => {
     handle = await openTestDatabase(kind);
-    useDatabaseHandle(handle);
-    const [user] = await handle.db.insert(users).values({ email: "session@example.com", fullName: "Session User", emailVerifiedAt: sql`now()` }).returning({ id: users.id });
+    setDatabaseHandle(handle);
+    const [user] = await handle.db
+      .insert(users)
+      .values({ email: "session@example.com", fullName: "Session User", emailVerifiedAt: sql`now()` })
+      .returning({ id: users.id });
     userId = user!.id;
   });
   afterAll(async () => {
@@ -24,8 +28,13 @@ describe.each(testDatabaseKinds())("sessions on %s", (kind) => {
   });
 
   it("the cookie holds only a random id, HttpOnly, SameSite=Lax, Path=/, for 30 days; the table keeps its hash", async () => {
-    const setCookie = await createSession(userId, new Request("http://localhost/", { headers: { "User-Agent": "vitest" } }));
-    expect(setCookie).toMatch(/^dp_session=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=(2591999|2592000)$/);
+    const setCookie = await createSession(
+      userId,
+      new Request("http://localhost/", { headers: { "User-Agent": "vitest" } }),
+    );
+    expect(setCookie).toMatch(
+      /^dp_session=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=(2591999|2592000)$/,
+    );
     const token = tokenOf(setCookie);
     const rows = await handle.db.select({ idHash: sessions.idHash }).from(sessions).where(eq(sessions.userId, userId));
     expect(rows.map((row) => row.idHash)).not.toContain(token);
@@ -38,14 +47,19 @@ describe.each(testDatabaseKinds())("sessions on %s", (kind) => {
   it("rolls: a session used in its second half is renewed for 30 days; in its first half it is not", async () => {
     const token = tokenOf(await createSession(userId, new Request("http://localhost/")));
     const setExpiry = (ms: number) =>
-      handle.db.execute(sql`update sessions set expires_at = now() + (${Math.round(ms / 1000)}::int * interval '1 second') where user_id = ${userId}`);
+      handle.db.execute(
+        sql`update sessions set expires_at = now() + (${Math.round(ms / 1000)}::int * interval '1 second') where user_id = ${userId}`,
+      );
     await setExpiry(20 * DAY);
     expect((await getSession(requestWith(token)))?.setCookie).toBeNull();
     await setExpiry(10 * DAY);
     const renewed = await getSession(requestWith(token));
     expect(renewed?.setCookie).toMatch(new RegExp(`^dp_session=${token}; .*Max-Age=259\\d{4}`));
     const idHash = createHash("sha256").update(token).digest("hex");
-    const [row] = await handle.db.select({ expiresAt: sessions.expiresAt }).from(sessions).where(eq(sessions.idHash, idHash));
+    const [row] = await handle.db
+      .select({ expiresAt: sessions.expiresAt })
+      .from(sessions)
+      .where(eq(sessions.idHash, idHash));
     expect(row!.expiresAt.getTime()).toBeGreaterThan(Date.now() + SESSION_TTL_MS - 60_000);
   });
 

@@ -1,7 +1,11 @@
-/** Shared helpers for the accounts suites: an in-memory mailer and an accounts context. */
-import type { AccountsContext } from "~/auth/accounts.server";
-import type { Database } from "~/db/db.server";
-import type { Mailer, MailMessage } from "~/mail/mailer.server";
+/** Shared helpers for the accounts suites: a client with its own address and its own outbox. */
+import { type Mailer, type MailMessage, setMailer } from "~/mail/mailer.server";
+
+export const SITE = { siteName: "DevPerspective", siteUrl: "https://devperspective.test" };
+// The accounts feature names the site in its mails from the environment, read once (env()):
+// set before any test of a suite that imports this module runs.
+process.env.SITE_NAME = SITE.siteName;
+process.env.SITE_URL = SITE.siteUrl;
 
 export type MemoryMailer = Mailer & { sent: MailMessage[]; fail: boolean };
 
@@ -17,14 +21,19 @@ export function memoryMailer(): MemoryMailer {
   return mailer;
 }
 
-export const SITE = { siteName: "DevPerspective", siteUrl: "https://devperspective.test" };
+export type TestClient = { clientIp: string; mailer: MemoryMailer };
 
 let nextAddress = 1;
 
-/** A context with its own mailer and, unless given, its own client address (own rate-limit buckets). */
-export function testContext(db: Database, clientIp?: string): AccountsContext & { mailer: MemoryMailer } {
+/**
+ * A client with, unless given, an address of its own (own rate-limit buckets), and an outbox of
+ * its own: from now on the application's mail goes there (setMailer), until the next client.
+ */
+export function testClient(clientIp?: string): TestClient {
   const n = nextAddress++;
-  return { db, mailer: memoryMailer(), site: SITE, clientIp: clientIp ?? `10.99.${Math.floor(n / 256)}.${n % 256}` };
+  const mailer = memoryMailer();
+  setMailer(mailer);
+  return { mailer, clientIp: clientIp ?? `10.99.${Math.floor(n / 256)}.${n % 256}` };
 }
 
 /** The token of the first link to `path` in a mail's text. */

@@ -1,7 +1,7 @@
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import Parser from "rss-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DatabaseHandle, useDatabaseHandle } from "~/db/db.server";
+import { type DatabaseHandle, setDatabaseHandle } from "~/db/db.server";
 import { seedDemoContent } from "~/db/seed.server";
 import { absolutizeUrls, buildFeed, FEED_ITEM_LIMIT, renderFeed, siteFeedScope } from "~/discovery/feeds.server";
 import { conditionalResponse } from "~/discovery/http-cache.server";
@@ -14,8 +14,8 @@ describe.each(testDatabaseKinds())("feeds and sitemap on %s", (kind) => {
   let handle: DatabaseHandle;
   beforeAll(async () => {
     handle = await openTestDatabase(kind);
-    await seedDemoContent(handle.db);
-    useDatabaseHandle(handle);
+    setDatabaseHandle(handle);
+    await seedDemoContent();
   });
   afterAll(async () => {
     await handle.close();
@@ -100,13 +100,20 @@ describe.each(testDatabaseKinds())("feeds and sitemap on %s", (kind) => {
 describe("conditional responses", () => {
   it("answers 304 to a matching ETag or an unchanged Last-Modified", async () => {
     const lastModified = new Date("2026-01-02T03:04:05.678Z");
-    const first = conditionalResponse(new Request(`${SITE}/rss.xml`), "<rss/>", { contentType: "application/rss+xml", lastModified });
+    const first = conditionalResponse(new Request(`${SITE}/rss.xml`), "<rss/>", {
+      contentType: "application/rss+xml",
+      lastModified,
+    });
     expect(first.status).toBe(200);
     const etag = first.headers.get("ETag")!;
     expect(first.headers.get("Last-Modified")).toBe(lastModified.toUTCString());
-    const byTag = conditionalResponse(new Request(`${SITE}/rss.xml`, { headers: { "If-None-Match": etag } }), "<rss/>", {
-      contentType: "application/rss+xml",
-    });
+    const byTag = conditionalResponse(
+      new Request(`${SITE}/rss.xml`, { headers: { "If-None-Match": etag } }),
+      "<rss/>",
+      {
+        contentType: "application/rss+xml",
+      },
+    );
     expect(byTag.status).toBe(304);
     const byDate = conditionalResponse(
       new Request(`${SITE}/rss.xml`, { headers: { "If-Modified-Since": lastModified.toUTCString() } }),
@@ -114,15 +121,19 @@ describe("conditional responses", () => {
       { contentType: "application/rss+xml", lastModified },
     );
     expect(byDate.status).toBe(304);
-    const changed = conditionalResponse(new Request(`${SITE}/rss.xml`, { headers: { "If-None-Match": etag } }), "<rss></rss>", {
-      contentType: "application/rss+xml",
-    });
+    const changed = conditionalResponse(
+      new Request(`${SITE}/rss.xml`, { headers: { "If-None-Match": etag } }),
+      "<rss></rss>",
+      {
+        contentType: "application/rss+xml",
+      },
+    );
     expect(changed.status).toBe(200);
   });
 
   it("makes root-relative URLs absolute and leaves others alone", () => {
-    expect(absolutizeUrls('<img src="/images/a.svg"> <a href="//cdn.example/x"></a> <a href="https://x.dev/">', SITE)).toBe(
-      `<img src="${SITE}/images/a.svg"> <a href="//cdn.example/x"></a> <a href="https://x.dev/">`,
-    );
+    expect(
+      absolutizeUrls('<img src="/images/a.svg"> <a href="//cdn.example/x"></a> <a href="https://x.dev/">', SITE),
+    ).toBe(`<img src="${SITE}/images/a.svg"> <a href="//cdn.example/x"></a> <a href="https://x.dev/">`);
   });
 });

@@ -36,13 +36,16 @@ test.describe("site shell", () => {
     }
   });
 
-  test("a crash shows the error page with a 500 and no stack trace", async ({ page }) => {
+  test("a crash shows the error page with a 500, a reference and no stack trace", async ({ page, jsEnabled }) => {
     const response = await page.goto("/__test/crash");
     expect(response?.status()).toBe(500);
     const html = await page.content();
     expect(html).not.toContain("Deliberate crash");
     expect(html).not.toMatch(/at .*\.js:\d+/);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    // The request's id, which the server logged with the cause, is the reference (kept after hydration).
+    await hydrated(page, jsEnabled);
+    await expect(page.getByRole("main")).toContainText(`Reference: ${response?.headers()["x-request-id"]}`);
   });
 
   test("the header has the spec's links and exactly four categories", async ({ page, jsEnabled }) => {
@@ -120,7 +123,9 @@ test.describe("site shell", () => {
     await expect(page).toHaveURL(/\/about$/);
   });
 
-  test("responses carry the security headers and a CSP that allows exactly the page's inline scripts", async ({ page }) => {
+  test("responses carry the security headers and a CSP that allows exactly the page's inline scripts", async ({
+    page,
+  }) => {
     const response = await page.goto("/");
     const headers = response!.headers();
     expect(headers["x-content-type-options"]).toBe("nosniff");
@@ -139,8 +144,13 @@ test.describe("site shell", () => {
     const { createHash } = await import("node:crypto");
     for (const [, attributes, body] of inlineScripts) {
       const nonce = /nonce="([^"]+)"/.exec(attributes ?? "")?.[1];
-      const hash = `'sha256-${createHash("sha256").update(body ?? "").digest("base64")}'`;
-      expect(scriptSrc.includes(`'nonce-${nonce}'`) || scriptSrc.includes(hash), `inline script allowed: ${body?.slice(0, 60)}`).toBe(true);
+      const hash = `'sha256-${createHash("sha256")
+        .update(body ?? "")
+        .digest("base64")}'`;
+      expect(
+        scriptSrc.includes(`'nonce-${nonce}'`) || scriptSrc.includes(hash),
+        `inline script allowed: ${body?.slice(0, 60)}`,
+      ).toBe(true);
     }
   });
 

@@ -11,7 +11,17 @@ describe("article card rules", () => {
   it("gives the spec's categories fixed colours and every other category grey", () => {
     const grey = categoryBadgeClass("Database");
     expect(categoryBadgeClass(null)).toBe(grey);
-    for (const name of ["JavaScript", "React", "CSS", "DevTools", "Tutorial", "Tutorials", "Opinion", "AI Development", "AI & Development"]) {
+    for (const name of [
+      "JavaScript",
+      "React",
+      "CSS",
+      "DevTools",
+      "Tutorial",
+      "Tutorials",
+      "Opinion",
+      "AI Development",
+      "AI & Development",
+    ]) {
       expect(categoryBadgeClass(name), name).not.toBe(grey);
     }
     expect(categoryBadgeClass("JavaScript")).not.toBe(categoryBadgeClass("React"));

@@ -66,7 +66,16 @@ describe("slugify", () => {
   });
 
   it("always matches SLUG_PATTERN when non-empty", () => {
-    const titles = ["--", "a--b", "Ünïcödé títlé", "emoji 🚀 launch", "x".repeat(200), "1 2 3", "A/B testing", "#hashtag"];
+    const titles = [
+      "--",
+      "a--b",
+      "Ünïcödé títlé",
+      "emoji 🚀 launch",
+      "x".repeat(200),
+      "1 2 3",
+      "A/B testing",
+      "#hashtag",
+    ];
     for (const title of titles) {
       const slug = slugify(title);
       if (slug !== "") expect(slug).toMatch(SLUG_PATTERN);
@@ -145,7 +154,8 @@ describe("readingMinutes", () => {
 
 describe("excerptFrom", () => {
   it("returns short plain text whole, with markdown syntax stripped", () => {
-    const md = "# Title\n\nThis is **bold**, _italic_, `code` and a [link](https://example.com).\n\n```js\nconst x = 1;\n```";
+    const md =
+      "# Title\n\nThis is **bold**, _italic_, `code` and a [link](https://example.com).\n\n```js\nconst x = 1;\n```";
     expect(excerptFrom(md)).toBe("This is bold, italic, code and a link.");
   });
 

@@ -27,10 +27,20 @@ describe("mail templates", () => {
   });
 
   it("say what each mail is for", () => {
-    const reset = passwordResetMail(site, { to: "a@b.co", name: "A", url: "https://x.test/reset-password?token=t", validMinutes: 60 });
+    const reset = passwordResetMail(site, {
+      to: "a@b.co",
+      name: "A",
+      url: "https://x.test/reset-password?token=t",
+      validMinutes: 60,
+    });
     expect(reset.subject).toBe("Reset your DevPerspective password");
     expect(reset.text).toContain("expires in 60 minutes");
-    const notice = alreadyRegisteredMail(site, { to: "a@b.co", name: "A", loginUrl: "https://x.test/login", forgotUrl: "https://x.test/forgot-password" });
+    const notice = alreadyRegisteredMail(site, {
+      to: "a@b.co",
+      name: "A",
+      loginUrl: "https://x.test/login",
+      forgotUrl: "https://x.test/forgot-password",
+    });
     expect(notice.subject).toBe("You already have a DevPerspective account");
     expect(notice.text).not.toContain("token=");
     const finish = alreadyRegisteredMail(site, {
@@ -44,8 +54,12 @@ describe("mail templates", () => {
   });
 
   it("the default sender is the site's name at its host", () => {
-    expect(defaultSender("DevPerspective", "https://devperspective.example")).toBe("DevPerspective <no-reply@devperspective.example>");
-    expect(defaultSender("Dev<Perspective>", "http://localhost:3000")).toBe("DevPerspective <no-reply@localhost.localdomain>");
+    expect(defaultSender("DevPerspective", "https://devperspective.example")).toBe(
+      "DevPerspective <no-reply@devperspective.example>",
+    );
+    expect(defaultSender("Dev<Perspective>", "http://localhost:3000")).toBe(
+      "DevPerspective <no-reply@localhost.localdomain>",
+    );
   });
 });
 
@@ -55,7 +69,11 @@ describe("without SMTP_URL: the outbox", () => {
 
   it("writes an .eml file with text and HTML parts and logs where", async () => {
     const lines: string[] = [];
-    const mailer = createMailer({ from: "DevPerspective <no-reply@devperspective.test>", outboxDir: path.join(outbox, "outbox"), log: (line) => lines.push(line) });
+    const mailer = createMailer({
+      from: "DevPerspective <no-reply@devperspective.test>",
+      outboxDir: path.join(outbox, "outbox"),
+      log: (line) => lines.push(line),
+    });
     await mailer.send(message);
     const files = fs.readdirSync(path.join(outbox, "outbox"));
     expect(files).toHaveLength(1);
@@ -100,7 +118,11 @@ describe("with SMTP_URL: nodemailer", () => {
   });
 
   it("delivers the message to the SMTP server", async () => {
-    const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from: "DevPerspective <no-reply@devperspective.test>", outboxDir: "/nonexistent" });
+    const mailer = createMailer({
+      smtpUrl: `smtp://127.0.0.1:${port}`,
+      from: "DevPerspective <no-reply@devperspective.test>",
+      outboxDir: "/nonexistent",
+    });
     await mailer.send(message);
     expect(received).toHaveLength(1);
     const parsed = parseMail(received[0]!);

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { clearHighlightCache, normalizeLanguage, renderMarkdown, renderMarkdownFragment } from "~/markdown/markdown.server";
+import {
+  clearHighlightCache,
+  normalizeLanguage,
+  renderMarkdown,
+  renderMarkdownFragment,
+} from "~/markdown/markdown.server";
 
 const SITE = { siteUrl: "https://devperspective.example" };
 const html = (source: string) => renderMarkdownFragment(source, SITE);
@@ -7,7 +12,9 @@ const fence = (lang: string, code: string) => `\`\`\`${lang}\n${code}\n\`\`\``;
 
 /** Every element markdown (with GFM) can produce; anything else means raw HTML got through. */
 const ALLOWED_TAGS = new Set(
-  "a blockquote br code del em h1 h2 h3 h4 h5 h6 hr img input li ol p pre section span strong sup table tbody td th thead tr ul".split(" "),
+  "a blockquote br code del em h1 h2 h3 h4 h5 h6 hr img input li ol p pre section span strong sup table tbody td th thead tr ul".split(
+    " ",
+  ),
 );
 const TAG = /<(\/?)([a-zA-Z][a-zA-Z0-9-]*)((?:\s+[^\s"'=<>`/]+(?:="[^"]*")?)*)\s*\/?>/g;
 const ATTRIBUTE = /\s([^\s"'=<>`/]+)(?:="([^"]*)")?/g;
@@ -40,11 +47,16 @@ function expectNothingExecutable(output: string) {
       const attribute = rawAttribute!.toLowerCase();
       expect(attribute.startsWith("on"), `event handler ${attribute}`).toBe(false);
       if (attribute === "href" || attribute === "src") {
-        const url = decodeEntities(value).replace(/[\s\p{Cc}]/gu, "").toLowerCase();
+        const url = decodeEntities(value)
+          .replace(/[\s\p{Cc}]/gu, "")
+          .toLowerCase();
         expect(url, `${attribute}="${value}"`).not.toMatch(/^(?:javascript|vbscript|data):/);
       }
       if (attribute === "style") {
-        expect(shikiDepth > 0 || (name === "pre" && attributes.includes('class="shiki')), `author style on <${name}>`).toBe(true);
+        expect(
+          shikiDepth > 0 || (name === "pre" && attributes.includes('class="shiki')),
+          `author style on <${name}>`,
+        ).toBe(true);
         expect(value).toMatch(/^(?:(?:color|background-color|--shiki-[a-z-]+):#[0-9a-f]{3,8};?)+$/i);
       }
     }
@@ -69,7 +81,10 @@ describe("renderMarkdown: content", () => {
   });
 
   it("builds the table of contents from h2 and h3 only", async () => {
-    const { toc } = await renderMarkdown("# Title\n\n## First *part*\n\ntext\n\n### Sub part\n\n#### Too deep\n\n## First part", SITE);
+    const { toc } = await renderMarkdown(
+      "# Title\n\n## First *part*\n\ntext\n\n### Sub part\n\n#### Too deep\n\n## First part",
+      SITE,
+    );
     expect(toc).toEqual([
       { depth: 2, id: "first-part", text: "First part" },
       { depth: 3, id: "sub-part", text: "Sub part" },
@@ -96,7 +111,9 @@ describe("renderMarkdown: content", () => {
   });
 
   it("renders inline code, bold, italic, bullet and numbered lists", async () => {
-    const out = await html("Use `npm ci`, **bold** and *italic* and _also italic_.\n\n- one\n- two\n\n1. first\n2. second");
+    const out = await html(
+      "Use `npm ci`, **bold** and *italic* and _also italic_.\n\n- one\n- two\n\n1. first\n2. second",
+    );
     expect(out).toContain("<code>npm ci</code>");
     expect(out).toContain("<strong>bold</strong>");
     expect(out).toContain("<em>italic</em>");
@@ -147,7 +164,9 @@ describe("renderMarkdown: content", () => {
 
 describe("renderMarkdown: code blocks", () => {
   it("falls back to plain text for unknown or missing languages without throwing", async () => {
-    const out = await html(`${fence("brainfuck", "++[>+<-]")}\n\n${fence("", "plain <b>text</b>")}\n\n    indented code`);
+    const out = await html(
+      `${fence("brainfuck", "++[>+<-]")}\n\n${fence("", "plain <b>text</b>")}\n\n    indented code`,
+    );
     expect(out.match(/<pre class="shiki/g)).toHaveLength(3);
     expect(out.match(/data-language="text"/g)).toHaveLength(3);
     expect(out).toContain("++[>+&#x3C;-]");
@@ -155,7 +174,26 @@ describe("renderMarkdown: code blocks", () => {
   });
 
   it("highlights every configured language and alias", async () => {
-    for (const lang of ["js", "jsx", "ts", "tsx", "json", "bash", "sh", "shell", "css", "html", "sql", "python", "go", "rust", "yaml", "diff", "markdown", "plaintext"]) {
+    for (const lang of [
+      "js",
+      "jsx",
+      "ts",
+      "tsx",
+      "json",
+      "bash",
+      "sh",
+      "shell",
+      "css",
+      "html",
+      "sql",
+      "python",
+      "go",
+      "rust",
+      "yaml",
+      "diff",
+      "markdown",
+      "plaintext",
+    ]) {
       const out = await html(fence(lang, "x = 1"));
       expect(out, lang).toContain(`data-language="${normalizeLanguage(lang)}"`);
     }
@@ -222,7 +260,10 @@ describe("renderMarkdown: sanitizing", () => {
     ["img onerror", "<img src=x onerror=alert(1)>"],
     ["javascript: link", "[x](javascript:alert(1))"],
     ["JAVASCRIPT: link", "[x](JAVASCRIPT:alert(1))"],
-    ["obfuscated javascript: link", "[x](java&#x73;cript:alert(1)) [y](&#106;avascript:alert(1)) [z]( javascript:alert(1))"],
+    [
+      "obfuscated javascript: link",
+      "[x](java&#x73;cript:alert(1)) [y](&#106;avascript:alert(1)) [z]( javascript:alert(1))",
+    ],
     ["vbscript: link", "[x](vbscript:msgbox(1))"],
     ["data: link", "[x](data:text/html,<script>alert(1)</script>)"],
     ["data: base64 link", "[x](data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==)"],
@@ -236,7 +277,10 @@ describe("renderMarkdown: sanitizing", () => {
     ["style attribute", '<p style="position:fixed;inset:0;background:red">covered</p>'],
     ["style element", "<style>body{display:none}</style>"],
     ["details ontoggle", "<details open ontoggle=alert(1)><summary>x</summary></details>"],
-    ["object/embed/form", '<object data="x"></object><embed src="x"><form action="javascript:alert(1)"><button>go</button></form>'],
+    [
+      "object/embed/form",
+      '<object data="x"></object><embed src="x"><form action="javascript:alert(1)"><button>go</button></form>',
+    ],
     ["meta refresh", '<meta http-equiv="refresh" content="0;url=javascript:alert(1)">'],
     ["html comment", "<!-- <script>alert(1)</script> -->"],
     ["code block breaking out", fence("html", "</code><script>alert(1)</script>")],

@@ -5,7 +5,7 @@
  */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "~/db/db.server";
+import { type DatabaseHandle, setDatabaseHandle } from "~/db/db.server";
 import { seedDemoContent, seedSyntheticArticles } from "~/db/seed.server";
 import { explainSearch } from "~/search/search.server";
 import { openTestDatabase, testDatabaseKinds } from "../support/databases";
@@ -17,8 +17,9 @@ describe.each(testDatabaseKinds())("search plan on %s", (kind) => {
 
   beforeAll(async () => {
     handle = await openTestDatabase(kind);
-    await seedDemoContent(handle.db);
-    await seedSyntheticArticles(handle.db, SYNTHETIC_ARTICLES, { seed: 42 });
+    setDatabaseHandle(handle);
+    await seedDemoContent();
+    await seedSyntheticArticles(SYNTHETIC_ARTICLES, { seed: 42 });
     await handle.db.execute(sql`analyze articles`);
   }, 120_000);
   afterAll(async () => {
@@ -26,14 +27,16 @@ describe.each(testDatabaseKinds())("search plan on %s", (kind) => {
   });
 
   it("uses the GIN index for a full-text search", async () => {
-    const { mode, plan } = await explainSearch(handle.db, { keyword: "memory leaks" });
-    console.log(`EXPLAIN search_articles('memory leaks') on ${kind}, ${SYNTHETIC_ARTICLES} synthetic articles:\n${plan}`);
+    const { mode, plan } = await explainSearch({ keyword: "memory leaks" });
+    console.log(
+      `EXPLAIN search_articles('memory leaks') on ${kind}, ${SYNTHETIC_ARTICLES} synthetic articles:\n${plan}`,
+    );
     expect(mode).toBe("fts");
     expect(plan).toMatch(/Bitmap Index Scan on articles_search_document_idx/);
   });
 
   it("uses the GIN index for a prefix search too", async () => {
-    const { mode, plan } = await explainSearch(handle.db, { keyword: "webhook retr" });
+    const { mode, plan } = await explainSearch({ keyword: "webhook retr" });
     expect(mode).toBe("fts");
     expect(plan).toMatch(/Bitmap Index Scan on articles_search_document_idx/);
   });

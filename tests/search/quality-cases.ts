@@ -45,7 +45,12 @@ export const qualityCases: QualityCase[] = [
   { kind: "stemming", query: "readiness probe", first: ["kubernetes-probes"] },
   // Phrases.
   { kind: "phrase", query: '"container queries"', first: ["css-container-queries"] },
-  { kind: "phrase", query: '"server components"', first: ["react-server-components"], absent: ["react-class-components"] },
+  {
+    kind: "phrase",
+    query: '"server components"',
+    first: ["react-server-components"],
+    absent: ["react-class-components"],
+  },
   // The last word as a prefix, while it is being typed.
   { kind: "prefix", query: "kuber", first: ["kubernetes-probes"] },
   { kind: "prefix (last word)", query: "typescript gener", first: ["ts-generics"] },
@@ -57,7 +62,13 @@ export const qualityCases: QualityCase[] = [
   { kind: "typo, missing letter", query: "clsures", first: ["js-closures"] },
   // Category filters (one and several ids).
   { kind: "category filter", query: "search", categories: ["database"], exactly: ["postgres-full-text"] },
-  { kind: "category filter, no keyword", query: "", categories: ["css", "algorithms"], first: newestFirst(inCategories("css", "algorithms")), exactly: inCategories("css", "algorithms") },
+  {
+    kind: "category filter, no keyword",
+    query: "",
+    categories: ["css", "algorithms"],
+    first: newestFirst(inCategories("css", "algorithms")),
+    exactly: inCategories("css", "algorithms"),
+  },
   { kind: "category filter narrows a typo", query: "kubernetis", categories: ["react"], exactly: [] },
   // Exclusion and "or".
   { kind: "exclusion", query: "react -hooks", absent: ["react-hooks-guide"], first: ["react-server-components"] },

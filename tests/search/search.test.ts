@@ -4,19 +4,27 @@
  */
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DatabaseHandle, queryRows } from "~/db/db.server";
+import { type DatabaseHandle, queryRows, setDatabaseHandle } from "~/db/db.server";
 import { articles, authors, categories } from "~/db/schema";
 import { renderMarkdown } from "~/markdown/markdown.server";
 import { sanitizeSnippet, searchArticles } from "~/search/search.server";
 import { openTestDatabase, testDatabaseKinds } from "../support/databases";
 import { type FixtureIds, fixtureArticles, insertSearchFixtures } from "./fixtures";
 
-const slugsOf = async (handle: DatabaseHandle, keyword: string, categoryIds: number[] = []) =>
-  (await searchArticles({ keyword, categoryIds, pageSize: 100 }, handle.db)).articles.map((a) => a.slug);
+const slugsOf = async (keyword: string, categoryIds: number[] = []) =>
+  (await searchArticles({ keyword, categoryIds, pageSize: 100 })).articles.map((a) => a.slug);
 
 async function insertArticle(
   handle: DatabaseHandle,
-  values: { slug: string; title: string; content: string; excerpt?: string | null; categoryId?: number | null; authorId?: number | null; publishedAt?: Date },
+  values: {
+    slug: string;
+    title: string;
+    content: string;
+    excerpt?: string | null;
+    categoryId?: number | null;
+    authorId?: number | null;
+    publishedAt?: Date;
+  },
 ) {
   const rendered = await renderMarkdown(values.content);
   const [row] = await handle.db
@@ -44,6 +52,7 @@ describe.each(testDatabaseKinds())("search_articles (%s)", (kind) => {
 
   beforeAll(async () => {
     handle = await openTestDatabase(kind);
+    setDatabaseHandle(handle);
     ids = await insertSearchFixtures(handle.db);
   });
   afterAll(async () => {
@@ -52,61 +61,86 @@ describe.each(testDatabaseKinds())("search_articles (%s)", (kind) => {
 
   describe("the search document follows the data", () => {
     it("indexes a new article and follows edits of its title, excerpt and content", async () => {
-      const id = await insertArticle(handle, { slug: "zebra-notes", title: "Zebra Crossings", content: "Stripes everywhere." });
-      expect(await slugsOf(handle, "zebra")).toEqual(["zebra-notes"]);
-      expect(await slugsOf(handle, "stripes")).toEqual(["zebra-notes"]);
+      const id = await insertArticle(handle, {
+        slug: "zebra-notes",
+        title: "Zebra Crossings",
+        content: "Stripes everywhere.",
+      });
+      expect(await slugsOf("zebra")).toEqual(["zebra-notes"]);
+      expect(await slugsOf("stripes")).toEqual(["zebra-notes"]);
 
-      await handle.db.update(articles).set({ title: "Giraffe Necks", content: "Tall stories." }).where(eq(articles.id, id));
-      expect(await slugsOf(handle, "zebra")).toEqual([]);
-      expect(await slugsOf(handle, "stripes")).toEqual([]);
-      expect(await slugsOf(handle, "giraffe")).toEqual(["zebra-notes"]);
+      await handle.db
+        .update(articles)
+        .set({ title: "Giraffe Necks", content: "Tall stories." })
+        .where(eq(articles.id, id));
+      expect(await slugsOf("zebra")).toEqual([]);
+      expect(await slugsOf("stripes")).toEqual([]);
+      expect(await slugsOf("giraffe")).toEqual(["zebra-notes"]);
 
       await handle.db.update(articles).set({ excerpt: "Savanna wildlife" }).where(eq(articles.id, id));
-      expect(await slugsOf(handle, "savanna")).toEqual(["zebra-notes"]);
+      expect(await slugsOf("savanna")).toEqual(["zebra-notes"]);
 
       await handle.db.delete(articles).where(eq(articles.id, id));
-      expect(await slugsOf(handle, "giraffe")).toEqual([]);
+      expect(await slugsOf("giraffe")).toEqual([]);
     });
 
     it("follows a renamed or deleted category", async () => {
-      const [category] = await handle.db.insert(categories).values({ name: "Quokka Studies", slug: "quokka-studies" }).returning({ id: categories.id });
-      await insertArticle(handle, { slug: "marsupial-one", title: "Marsupials", content: "Pouches.", categoryId: category!.id });
-      expect(await slugsOf(handle, "quokka")).toEqual(["marsupial-one"]);
+      const [category] = await handle.db
+        .insert(categories)
+        .values({ name: "Quokka Studies", slug: "quokka-studies" })
+        .returning({ id: categories.id });
+      await insertArticle(handle, {
+        slug: "marsupial-one",
+        title: "Marsupials",
+        content: "Pouches.",
+        categoryId: category!.id,
+      });
+      expect(await slugsOf("quokka")).toEqual(["marsupial-one"]);
 
       await handle.db.update(categories).set({ name: "Wombat Studies" }).where(eq(categories.id, category!.id));
-      expect(await slugsOf(handle, "quokka")).toEqual([]);
-      expect(await slugsOf(handle, "wombat")).toEqual(["marsupial-one"]);
+      expect(await slugsOf("quokka")).toEqual([]);
+      expect(await slugsOf("wombat")).toEqual(["marsupial-one"]);
 
       // ON DELETE SET NULL rewrites the article: its document drops the category name.
       await handle.db.delete(categories).where(eq(categories.id, category!.id));
-      expect(await slugsOf(handle, "wombat")).toEqual([]);
-      expect(await slugsOf(handle, "marsupials")).toEqual(["marsupial-one"]);
+      expect(await slugsOf("wombat")).toEqual([]);
+      expect(await slugsOf("marsupials")).toEqual(["marsupial-one"]);
       await handle.db.delete(articles).where(eq(articles.slug, "marsupial-one"));
     });
 
     it("follows a renamed or deleted author, and a changed author or category of the article", async () => {
       const [author] = await handle.db.insert(authors).values({ name: "Ottoline Quill" }).returning({ id: authors.id });
-      const id = await insertArticle(handle, { slug: "penmanship", title: "Penmanship", content: "Ink.", authorId: author!.id });
-      expect(await slugsOf(handle, "ottoline")).toEqual(["penmanship"]);
+      const id = await insertArticle(handle, {
+        slug: "penmanship",
+        title: "Penmanship",
+        content: "Ink.",
+        authorId: author!.id,
+      });
+      expect(await slugsOf("ottoline")).toEqual(["penmanship"]);
 
       await handle.db.update(authors).set({ name: "Bartholomew Quill" }).where(eq(authors.id, author!.id));
-      expect(await slugsOf(handle, "ottoline")).toEqual([]);
-      expect(await slugsOf(handle, "bartholomew")).toEqual(["penmanship"]);
+      expect(await slugsOf("ottoline")).toEqual([]);
+      expect(await slugsOf("bartholomew")).toEqual(["penmanship"]);
 
-      await handle.db.update(articles).set({ authorId: ids.authors["Maya Patel"], categoryId: ids.categories.css }).where(eq(articles.id, id));
-      expect(await slugsOf(handle, "bartholomew")).toEqual([]);
-      expect(await slugsOf(handle, "penmanship", [ids.categories.css])).toEqual(["penmanship"]);
+      await handle.db
+        .update(articles)
+        .set({ authorId: ids.authors["Maya Patel"], categoryId: ids.categories.css })
+        .where(eq(articles.id, id));
+      expect(await slugsOf("bartholomew")).toEqual([]);
+      expect(await slugsOf("penmanship", [ids.categories.css])).toEqual(["penmanship"]);
 
       await handle.db.update(articles).set({ authorId: author!.id }).where(eq(articles.id, id));
       await handle.db.delete(authors).where(eq(authors.id, author!.id));
-      expect(await slugsOf(handle, "bartholomew")).toEqual([]);
+      expect(await slugsOf("bartholomew")).toEqual([]);
       await handle.db.delete(articles).where(eq(articles.id, id));
     });
 
     it("cannot be left stale or empty by writing the column directly", async () => {
-      await handle.db.execute(sql`update articles set search_document = to_tsvector('simple', 'nonsense') where slug = 'js-closures'`);
-      expect(await slugsOf(handle, "nonsense")).toEqual([]);
-      expect((await slugsOf(handle, "closures"))[0]).toBe("js-closures");
+      await handle.db.execute(
+        sql`update articles set search_document = to_tsvector('simple', 'nonsense') where slug = 'js-closures'`,
+      );
+      expect(await slugsOf("nonsense")).toEqual([]);
+      expect((await slugsOf("closures"))[0]).toBe("js-closures");
     });
 
     it("has the GIN and trigram indexes", async () => {
@@ -122,7 +156,7 @@ describe.each(testDatabaseKinds())("search_articles (%s)", (kind) => {
 
   describe("results", () => {
     it("returns the card fields, newest first for an empty keyword", async () => {
-      const results = await searchArticles({ keyword: "" }, handle.db);
+      const results = await searchArticles({ keyword: "" });
       expect(results.total).toBe(fixtureArticles.length);
       expect(results.articles).toHaveLength(12);
       const card = results.articles[0]!;
@@ -144,33 +178,42 @@ describe.each(testDatabaseKinds())("search_articles (%s)", (kind) => {
     });
 
     it("paginates with a total; past the last page it is empty but keeps the total", async () => {
-      const first = await searchArticles({ keyword: "", page: 1 }, handle.db);
-      const second = await searchArticles({ keyword: "", page: 2 }, handle.db);
-      const third = await searchArticles({ keyword: "", page: 3 }, handle.db);
+      const first = await searchArticles({ keyword: "", page: 1 });
+      const second = await searchArticles({ keyword: "", page: 2 });
+      const third = await searchArticles({ keyword: "", page: 3 });
       expect(first.pageCount).toBe(Math.ceil(fixtureArticles.length / 12));
       expect(second.articles).toHaveLength(12);
       expect(third.articles).toHaveLength(fixtureArticles.length - 24);
       const all = [...first.articles, ...second.articles, ...third.articles].map((a) => a.slug);
       expect(new Set(all).size).toBe(fixtureArticles.length);
-      const beyond = await searchArticles({ keyword: "", page: 9 }, handle.db);
-      expect(beyond).toMatchObject({ articles: [], total: fixtureArticles.length, page: 9, pageCount: first.pageCount });
+      const beyond = await searchArticles({ keyword: "", page: 9 });
+      expect(beyond).toMatchObject({
+        articles: [],
+        total: fixtureArticles.length,
+        page: 9,
+        pageCount: first.pageCount,
+      });
     });
 
     it("narrows to several categories at once", async () => {
-      const results = await searchArticles({ keyword: "", categoryIds: [ids.categories.react, ids.categories.devops], pageSize: 100 }, handle.db);
+      const results = await searchArticles({
+        keyword: "",
+        categoryIds: [ids.categories.react, ids.categories.devops],
+        pageSize: 100,
+      });
       expect(results.articles.length).toBeGreaterThan(0);
       expect(new Set(results.articles.map((a) => a.categorySlug))).toEqual(new Set(["react", "devops"]));
     });
 
     it("highlights the matched words in the snippet", async () => {
-      const [hit] = (await searchArticles({ keyword: "microtask" }, handle.db)).articles;
+      const [hit] = (await searchArticles({ keyword: "microtask" })).articles;
       expect(hit?.slug).toBe("js-event-loop");
       expect(hit?.snippetHtml).toMatch(/<mark>microtask<\/mark>/i);
       // Prefix matches are highlighted too.
-      const [prefixHit] = (await searchArticles({ keyword: "microtas" }, handle.db)).articles;
+      const [prefixHit] = (await searchArticles({ keyword: "microtas" })).articles;
       expect(prefixHit?.snippetHtml).toMatch(/<mark>microtask<\/mark>/i);
       // The snippet is text: no markdown code fences or heading marks.
-      const [hooks] = (await searchArticles({ keyword: "cleanup" }, handle.db)).articles;
+      const [hooks] = (await searchArticles({ keyword: "cleanup" })).articles;
       expect(hooks?.slug).toBe("react-hooks-guide");
       expect(hooks?.snippetHtml).not.toMatch(/```|##/);
     });
@@ -179,10 +222,11 @@ describe.each(testDatabaseKinds())("search_articles (%s)", (kind) => {
       await insertArticle(handle, {
         slug: "hostile-markup",
         title: "Hostile Markup",
-        excerpt: 'Quotes " and \' and <b>bold</b> & ampersands',
-        content: 'Try <script>alert("xss")</script> and <img src=x onerror=alert(1)> in the krakatoa text. Sentinels \uE000krakatoa\uE001 too.',
+        excerpt: "Quotes \" and ' and <b>bold</b> & ampersands",
+        content:
+          'Try <script>alert("xss")</script> and <img src=x onerror=alert(1)> in the krakatoa text. Sentinels \uE000krakatoa\uE001 too.',
       });
-      const [hit] = (await searchArticles({ keyword: "krakatoa" }, handle.db)).articles;
+      const [hit] = (await searchArticles({ keyword: "krakatoa" })).articles;
       const html = hit!.snippetHtml!;
       expect(html).toContain("<mark>krakatoa</mark>");
       const withoutMarks = html.replace(/<\/?mark>/g, "");
@@ -199,7 +243,7 @@ describe.each(testDatabaseKinds())("search_articles (%s)", (kind) => {
     });
 
     it("returns no snippet for typo matches and for the plain listing", async () => {
-      const [typo] = (await searchArticles({ keyword: "kubernetis" }, handle.db)).articles;
+      const [typo] = (await searchArticles({ keyword: "kubernetis" })).articles;
       expect(typo?.slug).toBe("kubernetes-probes");
       expect(typo?.snippetHtml).toBeNull();
     });

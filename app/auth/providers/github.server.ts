@@ -41,7 +41,12 @@ export const github: OAuthProvider = {
         // GitHub answers a refused code with 200 and an error body.
         const body = tokens.data as Record<string, unknown>;
         if (typeof body.error === "string") {
-          throw new OAuth2RequestError(body.error, typeof body.error_description === "string" ? body.error_description : null, null, null);
+          throw new OAuth2RequestError(
+            body.error,
+            typeof body.error_description === "string" ? body.error_description : null,
+            null,
+            null,
+          );
         }
         const headers = {
           Authorization: `Bearer ${tokens.accessToken()}`,

@@ -51,7 +51,9 @@ export const google: OAuthProvider = {
       },
       async ({ tokens }) => {
         const info = UserInfoSchema.safeParse(
-          await fetchProviderJson("Google", endpoints.userinfo_endpoint, { Authorization: `Bearer ${tokens.accessToken()}` }),
+          await fetchProviderJson("Google", endpoints.userinfo_endpoint, {
+            Authorization: `Bearer ${tokens.accessToken()}`,
+          }),
         );
         if (!info.success) throw new OAuthError("Google sent a profile we could not read. Please try again.", 502);
         return {

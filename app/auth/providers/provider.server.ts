@@ -47,7 +47,10 @@ export class OAuthError extends Error {
 export async function fetchProviderJson(label: string, url: string, headers: Record<string, string>): Promise<unknown> {
   let response: Response;
   try {
-    response = await fetch(url, { headers: { Accept: "application/json", ...headers }, signal: AbortSignal.timeout(10_000) });
+    response = await fetch(url, {
+      headers: { Accept: "application/json", ...headers },
+      signal: AbortSignal.timeout(10_000),
+    });
   } catch {
     throw new OAuthError(`${label} could not be reached. Please try again in a moment.`, 502);
   }

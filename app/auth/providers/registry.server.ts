@@ -17,6 +17,11 @@ export function providerButtons(): ProviderButton[] {
   const config = env();
   return PROVIDERS.map((provider) => {
     const available = provider.isConfigured(config);
-    return { name: provider.name, label: provider.label, available, reason: available ? null : provider.unavailableReason };
+    return {
+      name: provider.name,
+      label: provider.label,
+      available,
+      reason: available ? null : provider.unavailableReason,
+    };
   });
 }

@@ -9,7 +9,8 @@ export const changelogEntries: SeedArticle[] = [
     slug: "devperspective-1-0-hello-world",
     category: "changelog",
     author: TEAM_AUTHOR,
-    excerpt: "DevPerspective is live: articles, tutorials and opinion pieces for developers, organised by topic and easy to search.",
+    excerpt:
+      "DevPerspective is live: articles, tutorials and opinion pieces for developers, organised by topic and easy to search.",
     publishedAt: "2025-01-14T08:00:00Z",
     content: md`
 Today we are launching **DevPerspective**, a publication for developers who want to understand the *why* behind the tools they use every day. Our tagline is "Code with Perspective", and every article is written by someone who has shipped the thing they are writing about.
@@ -35,7 +36,8 @@ We are already working on interview practice material and better ways to find re
     slug: "release-1-1-interview-prep-and-search-filters",
     category: "changelog",
     author: TEAM_AUTHOR,
-    excerpt: "A new Interview Prep section with practice questions and answers, category filters for search, and more topics to explore.",
+    excerpt:
+      "A new Interview Prep section with practice questions and answers, category filters for search, and more topics to explore.",
     publishedAt: "2025-06-17T08:00:00Z",
     imageUrl: "/images/articles/release-notes.svg",
     content: md`
@@ -67,7 +69,8 @@ We added categories for **TypeScript**, **Node.js**, **Database**, **AI & Develo
     slug: "release-1-2-table-of-contents-and-reading-progress",
     category: "changelog",
     author: TEAM_AUTHOR,
-    excerpt: "Long articles get a table of contents and a reading progress bar, previews with Continue Reading, and every page loads faster.",
+    excerpt:
+      "Long articles get a table of contents and a reading progress bar, previews with Continue Reading, and every page loads faster.",
     publishedAt: "2026-04-21T08:00:00Z",
     content: md`
 Our longer articles have grown into proper deep dives, so release 1.2 focuses on making them easier to read and navigate.
@@ -100,7 +103,8 @@ We now render article content once, when it is published, instead of on every pa
     slug: "release-1-3-feeds-sitemap-and-sharing",
     category: "changelog",
     author: TEAM_AUTHOR,
-    excerpt: "Follow DevPerspective in your feed reader, share articles with proper previews, and find our content more easily from search engines.",
+    excerpt:
+      "Follow DevPerspective in your feed reader, share articles with proper previews, and find our content more easily from search engines.",
     publishedAt: "2026-11-10T08:00:00Z",
     content: md`
 Release 1.3 is about meeting readers where they already are.

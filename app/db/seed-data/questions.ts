@@ -76,7 +76,8 @@ Practical uses: private state (nothing outside can touch \`count\`), factories a
   {
     category: "javascript",
     difficulty: "Medium",
-    question: "Explain the event loop. In what order does this code log? console.log(1); setTimeout(() => console.log(2)); Promise.resolve().then(() => console.log(3)); console.log(4);",
+    question:
+      "Explain the event loop. In what order does this code log? console.log(1); setTimeout(() => console.log(2)); Promise.resolve().then(() => console.log(3)); console.log(4);",
     answer: md`
 The output is **1, 4, 3, 2**.
 
@@ -811,7 +812,8 @@ With a binary heap it runs in **O((V + E) log V)**. It fails with negative weigh
   {
     category: "algorithms",
     difficulty: "Hard",
-    question: "How do you produce a topological ordering of a directed graph, and how do you detect a cycle while doing it?",
+    question:
+      "How do you produce a topological ordering of a directed graph, and how do you detect a cycle while doing it?",
     answer: md`
 A **topological order** lists the vertices so that every edge u → v has u before v, like ordering build steps or course prerequisites. It exists only for directed acyclic graphs.
 

@@ -106,7 +106,7 @@ const titleTemplates: ((random: Random, topic: string) => string)[] = [
 const introParagraphs = [
   "Every team eventually runs into {topic}. It usually starts small: a slow page, a confusing bug report, a dashboard that looks slightly wrong. This article walks through how we approached it, what worked, and what we would do differently next time.",
   "There is a lot of advice about {topic} online, and most of it is either too abstract to apply or too specific to reuse. Here is the middle ground: a set of patterns we have used on real projects, with the trade-offs spelled out.",
-  "When we first looked at {topic}, the honest answer to most questions was \"it depends\". After a few months of production traffic we have better answers, and a few opinions we did not expect to hold.",
+  'When we first looked at {topic}, the honest answer to most questions was "it depends". After a few months of production traffic we have better answers, and a few opinions we did not expect to hold.',
   "This is a write-up of a problem that took us far longer to understand than to fix. The fix itself was a handful of lines; the interesting part is how we found it, and how {topic} made it harder to see.",
   "If you have ever shipped a change that passed every test and still broke something in production, you already know why {topic} deserve careful attention. Let's look at the problem from first principles.",
 ];
@@ -118,7 +118,7 @@ const bodyParagraphs = [
   "We deliberately kept the first version boring. No clever abstractions, no generic framework, just the simplest code that handled the cases we had. Abstractions are cheaper to add later than to remove.",
   "Logging turned out to be more valuable than any debugger. A structured log line with a request id, the input size and the elapsed time told us more in one afternoon than a week of stepping through code.",
   "The trade-off here is **latency versus consistency**. You can answer immediately from a cache and occasionally serve stale data, or you can go to the source of truth every time and pay for it in response time. Neither is wrong; pick deliberately.",
-  "Be careful with defaults. A timeout of zero often means \"wait forever\", a missing limit often means \"return everything\", and an empty configuration file is frequently valid but wrong. Make the safe choice the default.",
+  'Be careful with defaults. A timeout of zero often means "wait forever", a missing limit often means "return everything", and an empty configuration file is frequently valid but wrong. Make the safe choice the default.',
   "Code review caught most of the subtle issues, but only once we changed what we were reviewing. Instead of reading diffs line by line, we started asking one question per change: what happens when this fails halfway through?",
   "Error handling deserves the same care as the happy path. Decide up front which errors are expected and should be shown to the user, and which are bugs that should be reported loudly and fixed.",
   "We measured again after the change. The median barely moved, but the 99th percentile dropped dramatically, which is exactly what users notice: not the average request, but the slowest one they personally hit.",
@@ -160,7 +160,13 @@ const headings = [
   "Getting started",
 ];
 
-const subheadings = ["A quick example", "Under the hood", "When not to use it", "Handling failures", "Performance notes"];
+const subheadings = [
+  "A quick example",
+  "Under the hood",
+  "When not to use it",
+  "Handling failures",
+  "Performance notes",
+];
 
 const snippets = [
   "```ts\nexport async function withRetry<T>(fn: () => Promise<T>, attempts = 3): Promise<T> {\n  let lastError: unknown;\n  for (let i = 0; i < attempts; i++) {\n    try {\n      return await fn();\n    } catch (error) {\n      lastError = error;\n      await new Promise((resolve) => setTimeout(resolve, 2 ** i * 100));\n    }\n  }\n  throw lastError;\n}\n```",
@@ -168,7 +174,7 @@ const snippets = [
   "```sql\nCREATE INDEX CONCURRENTLY orders_customer_created_idx\n  ON orders (customer_id, created_at DESC);\n\nEXPLAIN ANALYZE\nSELECT id, total FROM orders\nWHERE customer_id = 42\nORDER BY created_at DESC\nLIMIT 20;\n```",
   "```bash\n# Run the suite 200 times and stop at the first failure\nfor i in $(seq 1 200); do\n  npm test -- --run tests/queue.test.ts || break\ndone\n```",
   "```python\nfrom collections import deque\n\ndef bfs(graph, start):\n    seen = {start}\n    queue = deque([start])\n    while queue:\n        node = queue.popleft()\n        for nxt in graph[node]:\n            if nxt not in seen:\n                seen.add(nxt)\n                queue.append(nxt)\n    return seen\n```",
-  "```json\n{\n  \"compilerOptions\": {\n    \"strict\": true,\n    \"noUncheckedIndexedAccess\": true,\n    \"moduleResolution\": \"Bundler\"\n  }\n}\n```",
+  '```json\n{\n  "compilerOptions": {\n    "strict": true,\n    "noUncheckedIndexedAccess": true,\n    "moduleResolution": "Bundler"\n  }\n}\n```',
   "```css\n.card-grid {\n  display: grid;\n  grid-template-columns: repeat(auto-fill, minmax(18rem, 1fr));\n  gap: 1.5rem;\n}\n```",
   "```tsx\nexport function Counter({ initial = 0 }: { initial?: number }) {\n  const [count, setCount] = useState(initial);\n  return <button onClick={() => setCount((c) => c + 1)}>Clicked {count} times</button>;\n}\n```",
   "```yaml\njobs:\n  test:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n      - run: npm ci\n      - run: npm test\n```",
@@ -188,7 +194,9 @@ export function generateSyntheticArticle(random: Random): SyntheticArticle {
   // Keep acronyms and proper names (React, CSS, PostgreSQL) as written, lower-case the rest.
   const topic = topicName
     .split(" ")
-    .map((word) => (/^[A-Z][a-z]+(?:-[A-Za-z][a-z]+)*$/.test(word) && !properNouns.has(word) ? word.toLowerCase() : word))
+    .map((word) =>
+      /^[A-Z][a-z]+(?:-[A-Za-z][a-z]+)*$/.test(word) && !properNouns.has(word) ? word.toLowerCase() : word,
+    )
     .join(" ");
   const fill = (text: string) => text.replaceAll("{topic}", topic);
 

@@ -14,7 +14,12 @@ import {
 } from "./support";
 
 test.describe("log in and out", () => {
-  test("signs in with the spec's toast, shows the name and Sign out, then signs out", async ({ page, jsEnabled, request, context }) => {
+  test("signs in with the spec's toast, shows the name and Sign out, then signs out", async ({
+    page,
+    jsEnabled,
+    request,
+    context,
+  }) => {
     const account = await createVerifiedAccount(request, "login");
     await page.goto("/login");
     await hydrated(page, jsEnabled);
@@ -54,7 +59,12 @@ test.describe("log in and out", () => {
     expect(await replay.text()).not.toContain(account.name);
   });
 
-  test("a wrong password and an unknown email get the same generic 'Sign in Failed'", async ({ page, jsEnabled, request, context }) => {
+  test("a wrong password and an unknown email get the same generic 'Sign in Failed'", async ({
+    page,
+    jsEnabled,
+    request,
+    context,
+  }) => {
     const account = await createVerifiedAccount(request, "wrong");
     for (const [email, password] of [
       [account.email, "not-the-password"],
@@ -64,7 +74,10 @@ test.describe("log in and out", () => {
       await hydrated(page, jsEnabled);
       await page.getByLabel("Email").fill(email);
       await page.getByLabel("Password", { exact: true }).fill(password);
-      const [response] = await Promise.all([postResponse(page, "/login"), page.getByRole("button", { name: "Sign in", exact: true }).click()]);
+      const [response] = await Promise.all([
+        postResponse(page, "/login"),
+        page.getByRole("button", { name: "Sign in", exact: true }).click(),
+      ]);
       expect(response.status()).toBe(400);
       await expectFormAlert(page, "Sign in Failed", "Invalid email or password.");
       if (jsEnabled) await expectToast(page, true, "Sign in Failed", "Invalid email or password.");
@@ -135,7 +148,10 @@ test.describe("log in and out", () => {
     await page.goto("/login");
     await hydrated(page, jsEnabled);
     await expect(page.getByRole("link", { name: "Forgot password?" })).toHaveAttribute("href", "/forgot-password");
-    await expect(page.getByRole("main").getByRole("link", { name: "Create an account" })).toHaveAttribute("href", "/register");
+    await expect(page.getByRole("main").getByRole("link", { name: "Create an account" })).toHaveAttribute(
+      "href",
+      "/register",
+    );
     await expect(page.getByRole("button", { name: "Continue with GitHub" })).toBeEnabled();
     await expect(page.getByRole("button", { name: "Continue with Google" })).toBeEnabled();
   });

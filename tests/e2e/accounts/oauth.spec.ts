@@ -39,7 +39,12 @@ async function throughGitHub(page: Page, jsEnabled: boolean, path: string, ident
 }
 
 /** Says who is signed in at the fake Google (its cookie, on its host), then goes through it. */
-async function throughGoogle(page: Page, jsEnabled: boolean, path: string, identity: { sub: string; email: string; name: string; email_verified?: boolean }) {
+async function throughGoogle(
+  page: Page,
+  jsEnabled: boolean,
+  path: string,
+  identity: { sub: string; email: string; name: string; email_verified?: boolean },
+) {
   await page.context().addCookies([
     {
       name: GOOGLE_IDENTITY_COOKIE,
@@ -55,7 +60,11 @@ async function throughGoogle(page: Page, jsEnabled: boolean, path: string, ident
 const suffix = () => Math.random().toString(36).slice(2, 10);
 
 test.describe("GitHub and Google", () => {
-  test("GitHub: a first visit from /register creates the account and signs in; the next visit signs in again", async ({ page, jsEnabled, context }) => {
+  test("GitHub: a first visit from /register creates the account and signs in; the next visit signs in again", async ({
+    page,
+    jsEnabled,
+    context,
+  }) => {
     const login = `octo-${suffix()}`;
     await throughGitHub(page, jsEnabled, "/register", { login, name: "Mona Octocat", email: `${login}@example.com` });
     await expect(page).toHaveURL(`${appOrigin}/`);
@@ -74,22 +83,40 @@ test.describe("GitHub and Google", () => {
 
   test("GitHub: a verified email that already has an account links to it", async ({ page, jsEnabled, request }) => {
     const account = await createVerifiedAccount(request, "linkme");
-    await throughGitHub(page, jsEnabled, "/login", { login: `linker-${suffix()}`, name: "Someone On GitHub", email: account.email });
+    await throughGitHub(page, jsEnabled, "/login", {
+      login: `linker-${suffix()}`,
+      name: "Someone On GitHub",
+      email: account.email,
+    });
     await expect(page).toHaveURL(`${appOrigin}/`);
     await expectSignedInAs(page, account.name);
   });
 
   test("GitHub: an unverified email is refused with the reason, on a retry page", async ({ page, jsEnabled }) => {
-    await throughGitHub(page, jsEnabled, "/register", { login: `unverified-${suffix()}`, name: "Not Verified", email: uniqueEmail("ghunverified"), verified: false });
+    await throughGitHub(page, jsEnabled, "/register", {
+      login: `unverified-${suffix()}`,
+      name: "Not Verified",
+      email: uniqueEmail("ghunverified"),
+      verified: false,
+    });
     await expect(page).toHaveURL(/\/auth\/github\/callback\?/);
     await expect(page.getByRole("heading", { name: "OAuth Registration Failed" })).toBeVisible();
-    await expect(page.getByRole("main").getByRole("alert")).toContainText("GitHub did not share a verified email address.");
-    if (jsEnabled) await expectToast(page, true, "OAuth Registration Failed", "GitHub did not share a verified email address.");
+    await expect(page.getByRole("main").getByRole("alert")).toContainText(
+      "GitHub did not share a verified email address.",
+    );
+    if (jsEnabled)
+      await expectToast(page, true, "OAuth Registration Failed", "GitHub did not share a verified email address.");
     await expect(page.getByRole("button", { name: "Try again with GitHub" })).toBeVisible();
-    await expect(page.getByRole("main").getByRole("link", { name: "Back to registration" })).toHaveAttribute("href", "/register");
+    await expect(page.getByRole("main").getByRole("link", { name: "Back to registration" })).toHaveAttribute(
+      "href",
+      "/register",
+    );
   });
 
-  test("GitHub: cancelling at the provider says 'OAuth Login Failed' and offers a retry that works", async ({ page, jsEnabled }) => {
+  test("GitHub: cancelling at the provider says 'OAuth Login Failed' and offers a retry that works", async ({
+    page,
+    jsEnabled,
+  }) => {
     const responses: number[] = [];
     page.on("response", (response) => {
       if (response.url().startsWith(`${appOrigin}/auth/github/callback`)) responses.push(response.status());
@@ -121,18 +148,33 @@ test.describe("GitHub and Google", () => {
 
   test("Google: an unverified email from /register says 'OAuth Registration Failed'", async ({ page, jsEnabled }) => {
     const sub = `g-${suffix()}`;
-    await throughGoogle(page, jsEnabled, "/register", { sub, email: `${sub}@example.com`, name: "Unverified", email_verified: false });
+    await throughGoogle(page, jsEnabled, "/register", {
+      sub,
+      email: `${sub}@example.com`,
+      name: "Unverified",
+      email_verified: false,
+    });
     await expect(page.getByRole("heading", { name: "OAuth Registration Failed" })).toBeVisible();
-    await expect(page.getByRole("main").getByRole("alert")).toContainText("Google did not share a verified email address.");
+    await expect(page.getByRole("main").getByRole("alert")).toContainText(
+      "Google did not share a verified email address.",
+    );
   });
 
   test("made-up callback values get a 4xx retry page, never a 500", async ({ page, playwright }) => {
-    for (const query of ["", "?code=made-up", "?code=made-up&state=made-up", "?error=access_denied&state=x", "?error=%00&error_description=%3Cscript%3E", "?state=%00&code=%00"]) {
+    for (const query of [
+      "",
+      "?code=made-up",
+      "?code=made-up&state=made-up",
+      "?error=access_denied&state=x",
+      "?error=%00&error_description=%3Cscript%3E",
+      "?state=%00&code=%00",
+    ]) {
       for (const provider of ["github", "google"]) {
         const response = await page.goto(`/auth/${provider}/callback${query}`);
         expect(response?.status(), `${provider} ${query}`).toBe(400);
         // NUL bytes are refused by the HTTP server before the app; everything else gets the retry page.
-        if (!query.includes("%00")) await expect(page.getByRole("heading", { name: "OAuth Login Failed" })).toBeVisible();
+        if (!query.includes("%00"))
+          await expect(page.getByRole("heading", { name: "OAuth Login Failed" })).toBeVisible();
       }
     }
     expect((await page.goto("/auth/twitter/callback?code=1&state=2"))?.status()).toBe(404);
@@ -140,10 +182,16 @@ test.describe("GitHub and Google", () => {
     // A real state (this client started the flow) with a made-up code: the provider refuses it.
     for (const provider of ["github", "google"]) {
       const client = await playwright.request.newContext({ baseURL: appOrigin });
-      const start = await client.post(`/auth/${provider}`, { headers: { Origin: appOrigin }, form: { intent: "register" }, maxRedirects: 0 });
+      const start = await client.post(`/auth/${provider}`, {
+        headers: { Origin: appOrigin },
+        form: { intent: "register" },
+        maxRedirects: 0,
+      });
       expect(start.status()).toBe(303);
       const state = new URL(start.headers().location!).searchParams.get("state");
-      const callback = await client.get(`/auth/${provider}/callback?code=made-up-code&state=${state}`, { maxRedirects: 0 });
+      const callback = await client.get(`/auth/${provider}/callback?code=made-up-code&state=${state}`, {
+        maxRedirects: 0,
+      });
       expect(callback.status(), provider).toBe(400);
       expect(await callback.text()).toContain("OAuth Registration Failed");
       await client.dispose();
@@ -152,13 +200,24 @@ test.describe("GitHub and Google", () => {
 });
 
 test.describe("a site without OAuth credentials", () => {
-  test("shows both buttons disabled with the reason, and refuses to start", async ({ browser, jsEnabled, playwright }) => {
+  test("shows both buttons disabled with the reason, and refuses to start", async ({
+    browser,
+    jsEnabled,
+    playwright,
+  }) => {
     test.setTimeout(90_000);
     // A second server on its own port and data, without GITHUB_* / GOOGLE_* (one per project).
     const port = appPort + 5 + (jsEnabled ? 0 : 1);
     const server = await startServer({
       port,
-      env: { SITE_URL: `http://127.0.0.1:${port}`, GITHUB_CLIENT_ID: "", GITHUB_CLIENT_SECRET: "", GOOGLE_CLIENT_ID: "", GOOGLE_CLIENT_SECRET: "", SMTP_URL: "" },
+      env: {
+        SITE_URL: `http://127.0.0.1:${port}`,
+        GITHUB_CLIENT_ID: "",
+        GITHUB_CLIENT_SECRET: "",
+        GOOGLE_CLIENT_ID: "",
+        GOOGLE_CLIENT_SECRET: "",
+        SMTP_URL: "",
+      },
     });
     try {
       const context = await browser.newContext({ baseURL: server.url, javaScriptEnabled: jsEnabled });
@@ -176,7 +235,11 @@ test.describe("a site without OAuth credentials", () => {
         }
       }
       const client = await playwright.request.newContext({ baseURL: server.url });
-      const refused = await client.post("/auth/github", { headers: { Origin: server.url }, form: { intent: "login" }, maxRedirects: 0 });
+      const refused = await client.post("/auth/github", {
+        headers: { Origin: server.url },
+        form: { intent: "login" },
+        maxRedirects: 0,
+      });
       expect(refused.status()).toBe(303);
       expect(refused.headers().location).toBe("/login");
       await client.dispose();

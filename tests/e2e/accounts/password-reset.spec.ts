@@ -75,7 +75,11 @@ test.describe("password reset", () => {
     // The other device was signed out; the old password is gone; the new one works.
     expect(await (await otherDevice.get("/")).text()).not.toContain(account.name);
     const login = (pw: string) =>
-      request.post("/login", { headers: { Origin: appOrigin, "X-Test-Client-Ip": uniqueIp() }, form: { email: account.email, password: pw }, maxRedirects: 0 });
+      request.post("/login", {
+        headers: { Origin: appOrigin, "X-Test-Client-Ip": uniqueIp() },
+        form: { email: account.email, password: pw },
+        maxRedirects: 0,
+      });
     expect((await login(account.password)).status()).toBe(400);
     expect((await login("brand-new-password")).status()).toBe(303);
     await otherDevice.dispose();
@@ -84,7 +88,10 @@ test.describe("password reset", () => {
     const reused = await page.goto(link);
     expect(reused?.status()).toBe(400);
     await expect(page.getByRole("heading", { name: "This link is invalid or has expired" })).toBeVisible();
-    await expect(page.getByRole("main").getByRole("link", { name: "Send me a new link" })).toHaveAttribute("href", "/forgot-password");
+    await expect(page.getByRole("main").getByRole("link", { name: "Send me a new link" })).toHaveAttribute(
+      "href",
+      "/forgot-password",
+    );
   });
 
   test("an unknown address gets the same answer and no mail", async ({ page, jsEnabled, request }) => {

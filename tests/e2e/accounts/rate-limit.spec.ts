@@ -1,7 +1,25 @@
-import { appOrigin, createVerifiedAccount, expect, expectFormAlert, expectSignedInAs, expectToast, hydrated, postResponse, signIn, test, uniqueIp } from "./support";
+import {
+  appOrigin,
+  createVerifiedAccount,
+  expect,
+  expectFormAlert,
+  expectSignedInAs,
+  expectToast,
+  hydrated,
+  postResponse,
+  signIn,
+  test,
+  uniqueIp,
+} from "./support";
 
 test.describe("sign-in rate limit", () => {
-  test("10 failures lock that place out with a 429; the owner signing in from elsewhere still gets in", async ({ page, jsEnabled, request, clientIp, browser }) => {
+  test("10 failures lock that place out with a 429; the owner signing in from elsewhere still gets in", async ({
+    page,
+    jsEnabled,
+    request,
+    clientIp,
+    browser,
+  }) => {
     const account = await createVerifiedAccount(request, "ratelimit");
     // Nine quick failures over HTTP from this test's address, the tenth and eleventh through the form.
     for (let i = 0; i < 9; i++) {
@@ -17,7 +35,10 @@ test.describe("sign-in rate limit", () => {
     const attempt = async (password: string) => {
       await page.getByLabel("Email").fill(account.email);
       await page.getByLabel("Password", { exact: true }).fill(password);
-      const [response] = await Promise.all([postResponse(page, "/login"), page.getByRole("button", { name: "Sign in", exact: true }).click()]);
+      const [response] = await Promise.all([
+        postResponse(page, "/login"),
+        page.getByRole("button", { name: "Sign in", exact: true }).click(),
+      ]);
       return response;
     };
     expect((await attempt("guess-number-9")).status()).toBe(400);
@@ -32,7 +53,10 @@ test.describe("sign-in rate limit", () => {
     await expect(page).toHaveURL(/\/login$/);
 
     // The owner, somewhere else, is not locked out.
-    const elsewhere = await browser.newContext({ javaScriptEnabled: jsEnabled, extraHTTPHeaders: { "X-Test-Client-Ip": uniqueIp() } });
+    const elsewhere = await browser.newContext({
+      javaScriptEnabled: jsEnabled,
+      extraHTTPHeaders: { "X-Test-Client-Ip": uniqueIp() },
+    });
     const ownerPage = await elsewhere.newPage();
     await signIn(ownerPage, account, jsEnabled);
     await expect(ownerPage).toHaveURL(`${appOrigin}/`);

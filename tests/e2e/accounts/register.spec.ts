@@ -1,4 +1,14 @@
-import { createVerifiedAccount, expect, expectFormAlert, expectToast, hydrated, postResponse, test, uniqueEmail, waitForMail } from "./support";
+import {
+  createVerifiedAccount,
+  expect,
+  expectFormAlert,
+  expectToast,
+  hydrated,
+  postResponse,
+  test,
+  uniqueEmail,
+  waitForMail,
+} from "./support";
 
 const MESSAGES = {
   name: "Full name is required.",
@@ -25,7 +35,10 @@ test.describe("register", () => {
     else await expect(submit).toBeEnabled();
   });
 
-  test("every message, as the visitor types (JavaScript) or from the server (400, no JavaScript)", async ({ page, jsEnabled }) => {
+  test("every message, as the visitor types (JavaScript) or from the server (400, no JavaScript)", async ({
+    page,
+    jsEnabled,
+  }) => {
     await page.goto("/register");
     await hydrated(page, jsEnabled);
     const name = page.getByLabel("Full name", { exact: true });

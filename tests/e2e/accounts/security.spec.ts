@@ -1,4 +1,14 @@
-import { appOrigin, createVerifiedAccount, expect, expectSignedInAs, hydrated, services, signIn, test, uniqueIp } from "./support";
+import {
+  appOrigin,
+  createVerifiedAccount,
+  expect,
+  expectSignedInAs,
+  hydrated,
+  services,
+  signIn,
+  test,
+  uniqueIp,
+} from "./support";
 
 test.describe("forgery and redirects", () => {
   test("a form on another origin cannot post here: 403, and nothing happens", async ({ page, jsEnabled, request }) => {
@@ -19,10 +29,13 @@ test.describe("forgery and redirects", () => {
     await expectSignedInAs(page, account.name);
   });
 
-  test("raw cross-origin or unlabelled cookie-carrying POSTs are refused; same-origin ones pass", async ({ request }) => {
+  test("raw cross-origin or unlabelled cookie-carrying POSTs are refused; same-origin ones pass", async ({
+    request,
+  }) => {
     const form = { email: "x@example.com", password: "whatever1" };
     const headers = { "X-Test-Client-Ip": uniqueIp() };
-    const post = (extra: Record<string, string>) => request.post("/login", { headers: { ...headers, ...extra }, form, maxRedirects: 0 });
+    const post = (extra: Record<string, string>) =>
+      request.post("/login", { headers: { ...headers, ...extra }, form, maxRedirects: 0 });
     expect((await post({ Origin: "https://evil.example" })).status()).toBe(403);
     expect((await post({ Origin: "null" })).status()).toBe(403);
     expect((await post({ "Sec-Fetch-Site": "cross-site" })).status()).toBe(403);
@@ -31,8 +44,12 @@ test.describe("forgery and redirects", () => {
     expect((await post({ Cookie: "dp_session=abc" })).status()).toBe(403);
     // The site's own forms pass (here: a wrong password, so 400).
     expect((await post({ Origin: appOrigin, "Sec-Fetch-Site": "same-origin" })).status()).toBe(400);
-    expect((await request.post("/logout", { headers: { Origin: "https://evil.example" }, maxRedirects: 0 })).status()).toBe(403);
-    expect((await request.post("/auth/github", { headers: { Origin: "https://evil.example" }, maxRedirects: 0 })).status()).toBe(403);
+    expect(
+      (await request.post("/logout", { headers: { Origin: "https://evil.example" }, maxRedirects: 0 })).status(),
+    ).toBe(403);
+    expect(
+      (await request.post("/auth/github", { headers: { Origin: "https://evil.example" }, maxRedirects: 0 })).status(),
+    ).toBe(403);
   });
 
   test("OAuth and sign-in never redirect off-site", async ({ request }) => {

@@ -5,7 +5,13 @@
  */
 import { randomBytes } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
-import { type APIRequestContext, expect, type Page, request as playwrightRequest, test as base } from "@playwright/test";
+import {
+  type APIRequestContext,
+  expect,
+  type Page,
+  request as playwrightRequest,
+  test as base,
+} from "@playwright/test";
 import { mockServices } from "../support/mock-config";
 
 export { expect };
@@ -35,7 +41,15 @@ export const test = base.extend<{ jsEnabled: boolean; clientIp: string }>({
   ],
 });
 
-export type SinkMail = { subject: string; from: string; to: string; text: string; html: string; links: string[]; receivedAt: string };
+export type SinkMail = {
+  subject: string;
+  from: string;
+  to: string;
+  text: string;
+  html: string;
+  links: string[];
+  receivedAt: string;
+};
 
 /** The mails the SMTP sink received for `to` (oldest first). */
 export async function mailsTo(request: APIRequestContext, to: string): Promise<SinkMail[]> {
@@ -45,12 +59,19 @@ export async function mailsTo(request: APIRequestContext, to: string): Promise<S
 }
 
 /** Waits for the `count`-th mail to `to` whose subject matches, and returns it. */
-export async function waitForMail(request: APIRequestContext, to: string, subject: RegExp | string, count = 1): Promise<SinkMail> {
+export async function waitForMail(
+  request: APIRequestContext,
+  to: string,
+  subject: RegExp | string,
+  count = 1,
+): Promise<SinkMail> {
   let found: SinkMail[] = [];
   await expect
     .poll(
       async () => {
-        found = (await mailsTo(request, to)).filter((mail) => (typeof subject === "string" ? mail.subject === subject : subject.test(mail.subject)));
+        found = (await mailsTo(request, to)).filter((mail) =>
+          typeof subject === "string" ? mail.subject === subject : subject.test(mail.subject),
+        );
         return found.length;
       },
       { timeout: 10_000, message: `mail "${subject}" to ${to}` },
@@ -72,14 +93,29 @@ export type Account = { name: string; email: string; password: string };
  * Registers and verifies an account over HTTP (fast), from its own pretend address and its own
  * cookie jar (following the link signs that jar in, and the caller's must stay signed out).
  */
-export async function createVerifiedAccount(request: APIRequestContext, label: string, overrides: Partial<Account> = {}): Promise<Account> {
-  const account: Account = { name: `Reader ${label}`, email: uniqueEmail(label), password: `pw-${randomBytes(6).toString("hex")}`, ...overrides };
+export async function createVerifiedAccount(
+  request: APIRequestContext,
+  label: string,
+  overrides: Partial<Account> = {},
+): Promise<Account> {
+  const account: Account = {
+    name: `Reader ${label}`,
+    email: uniqueEmail(label),
+    password: `pw-${randomBytes(6).toString("hex")}`,
+    ...overrides,
+  };
   const headers = { Origin: appOrigin, "X-Test-Client-Ip": uniqueIp() };
   const client = await playwrightRequest.newContext({ baseURL: appOrigin });
   try {
     const registered = await client.post("/register", {
       headers,
-      form: { name: account.name, email: account.email, password: account.password, confirmPassword: account.password, agreedToTerms: "on" },
+      form: {
+        name: account.name,
+        email: account.email,
+        password: account.password,
+        confirmPassword: account.password,
+        agreedToTerms: "on",
+      },
       maxRedirects: 0,
     });
     expect(registered.status()).toBe(303);
@@ -108,7 +144,12 @@ export async function expectFormAlert(page: Page, title: string, description?: s
 }
 
 /** Signs in through the form and waits for the home page. */
-export async function signIn(page: Page, account: Pick<Account, "email" | "password">, jsEnabled: boolean, path = "/login") {
+export async function signIn(
+  page: Page,
+  account: Pick<Account, "email" | "password">,
+  jsEnabled: boolean,
+  path = "/login",
+) {
   await page.goto(path);
   await hydrated(page, jsEnabled);
   await page.getByLabel("Email").fill(account.email);
@@ -134,16 +175,24 @@ export async function expectSignedInAs(page: Page, name: string) {
 
 export async function expectSignedOut(page: Page) {
   const banner = page.getByRole("banner");
-  await expect(banner.getByRole("link", { name: "Login", exact: true }).filter({ visible: true }).first()).toBeVisible();
+  await expect(
+    banner.getByRole("link", { name: "Login", exact: true }).filter({ visible: true }).first(),
+  ).toBeVisible();
   await expect(banner.getByRole("button", { name: "Sign out" }).filter({ visible: true })).toHaveCount(0);
 }
 
 async function seriousViolations(page: Page) {
   // The shared toaster's colours are not these pages' markup (reported separately): left out here.
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).exclude("[data-sonner-toaster]").analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa"])
+    .exclude("[data-sonner-toaster]")
+    .analyze();
   return results.violations
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => `${node.target.join(" ")} — ${node.failureSummary}`).join("; ")}`);
+    .map(
+      (violation) =>
+        `${violation.id}: ${violation.nodes.map((node) => `${node.target.join(" ")} — ${node.failureSummary}`).join("; ")}`,
+    );
 }
 
 /**
@@ -165,7 +214,8 @@ export async function expectNoSeriousAxeViolations(page: Page, jsEnabled: boolea
     await context.route("**/*", async (route) => {
       const request = route.request();
       if (request.resourceType() === "script") return route.abort();
-      if (request.resourceType() === "document") return route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: html });
+      if (request.resourceType() === "document")
+        return route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: html });
       return route.continue();
     });
     const copy = await context.newPage();

@@ -1,12 +1,30 @@
 import { randomBytes } from "node:crypto";
-import { appOrigin, expect, expectFormAlert, expectSignedInAs, expectToast, hydrated, linkTo, test, uniqueEmail, uniqueIp, waitForMail } from "./support";
+import {
+  appOrigin,
+  expect,
+  expectFormAlert,
+  expectSignedInAs,
+  expectToast,
+  hydrated,
+  linkTo,
+  test,
+  uniqueEmail,
+  uniqueIp,
+  waitForMail,
+} from "./support";
 
 /** Registers over HTTP without verifying. */
 async function registerUnverified(request: import("@playwright/test").APIRequestContext, name: string) {
   const account = { name, email: uniqueEmail("verify"), password: `pw-${randomBytes(5).toString("hex")}` };
   const response = await request.post("/register", {
     headers: { Origin: appOrigin, "X-Test-Client-Ip": uniqueIp() },
-    form: { name, email: account.email, password: account.password, confirmPassword: account.password, agreedToTerms: "on" },
+    form: {
+      name,
+      email: account.email,
+      password: account.password,
+      confirmPassword: account.password,
+      agreedToTerms: "on",
+    },
     maxRedirects: 0,
   });
   expect(response.status()).toBe(303);
@@ -14,7 +32,11 @@ async function registerUnverified(request: import("@playwright/test").APIRequest
 }
 
 test.describe("email verification", () => {
-  test("the mail through SMTP has text and HTML; its link verifies, signs in, and works once", async ({ page, jsEnabled, request }) => {
+  test("the mail through SMTP has text and HTML; its link verifies, signs in, and works once", async ({
+    page,
+    jsEnabled,
+    request,
+  }) => {
     const account = await registerUnverified(request, "Katherine Johnson");
     const mail = await waitForMail(request, account.email, "Verify your email address for DevPerspective");
     expect(mail.from).toContain("no-reply@devperspective.test");
@@ -34,7 +56,11 @@ test.describe("email verification", () => {
     await expect(page.getByRole("heading", { name: "This link was already used" })).toBeVisible();
   });
 
-  test("an unverified user who signs in is told to verify, and can have the mail again", async ({ page, jsEnabled, request }) => {
+  test("an unverified user who signs in is told to verify, and can have the mail again", async ({
+    page,
+    jsEnabled,
+    request,
+  }) => {
     const account = await registerUnverified(request, "Dorothy Vaughan");
     const first = await waitForMail(request, account.email, /^Verify your email/);
     await page.goto("/login");

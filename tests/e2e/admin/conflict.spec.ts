@@ -1,6 +1,20 @@
-import { articleIdByTitle, expect, expectToast, fillArticleForm, hydrated, signInAsAdmin, test, uniqueArticle } from "./support";
+import {
+  articleIdByTitle,
+  expect,
+  expectToast,
+  fillArticleForm,
+  hydrated,
+  signInAsAdmin,
+  test,
+  uniqueArticle,
+} from "./support";
 
-test("an edit saved over a newer version is refused, keeping what was typed", async ({ page, context, jsEnabled, baseURL }) => {
+test("an edit saved over a newer version is refused, keeping what was typed", async ({
+  page,
+  context,
+  jsEnabled,
+  baseURL,
+}) => {
   await signInAsAdmin(page, jsEnabled);
   const article = uniqueArticle("conflict");
   const created = await page.request.post("/admin/articles/new", {
@@ -52,6 +66,9 @@ test("an edit saved over a newer version is refused, keeping what was typed", as
   await expectToast(tabB, jsEnabled, "Article updated successfully");
 
   // Clean up.
-  const removed = await tabA.request.post(`/admin/articles/delete/${id}`, { headers: { Origin: baseURL ?? "" }, maxRedirects: 0 });
+  const removed = await tabA.request.post(`/admin/articles/delete/${id}`, {
+    headers: { Origin: baseURL ?? "" },
+    maxRedirects: 0,
+  });
   expect(removed.status()).toBe(303);
 });

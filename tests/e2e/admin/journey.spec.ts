@@ -80,12 +80,21 @@ test.describe("admin journey", () => {
     }
     await page.getByRole("button", { name: "Create Article" }).click();
     await expectFieldError(page, "Slug", "Use lowercase letters, digits and single hyphens only");
-    await expectFieldError(page, /^Image URL/, "Image URL must be an http(s) address or a path on this site starting with /.");
+    await expectFieldError(
+      page,
+      /^Image URL/,
+      "Image URL must be an http(s) address or a path on this site starting with /.",
+    );
     await expect(page.getByLabel("Title")).toHaveValue(article.title);
     await expect(page.getByLabel("Content")).toHaveValue(CONTENT);
 
     // Preview: the markdown as the article page renders it.
-    await fillArticleForm(page, { slug: article.slug, imageUrl: "/images/og-default.png", category: "JavaScript", excerpt: "A journey." });
+    await fillArticleForm(page, {
+      slug: article.slug,
+      imageUrl: "/images/og-default.png",
+      category: "JavaScript",
+      excerpt: "A journey.",
+    });
     if (jsEnabled) {
       await page.getByRole("tab", { name: "Preview" }).click();
       const panel = page.getByRole("tabpanel", { name: "Preview" });
@@ -179,7 +188,9 @@ test.describe("admin journey", () => {
     } else {
       await expect(page).toHaveURL(/\/admin\/articles\/delete\/\d+\?redirectTo=/);
       await expect(page).toHaveTitle("Delete Article | DevPerspective");
-      await expect(page.getByText("Are you sure you want to delete this article? This action cannot be undone.")).toBeVisible();
+      await expect(
+        page.getByText("Are you sure you want to delete this article? This action cannot be undone."),
+      ).toBeVisible();
       await expect(page.getByRole("main")).toContainText(updatedTitle);
       await page.getByRole("button", { name: "Delete", exact: true }).click();
     }
@@ -210,7 +221,11 @@ test.describe("admin journey", () => {
     }
   });
 
-  test("deleting an article someone else already deleted says 'Error deleting article'", async ({ page, jsEnabled, baseURL }) => {
+  test("deleting an article someone else already deleted says 'Error deleting article'", async ({
+    page,
+    jsEnabled,
+    baseURL,
+  }) => {
     await signInAsAdmin(page, jsEnabled);
     const article = uniqueArticle("gone");
     const created = await page.request.post("/admin/articles/new", {
@@ -224,10 +239,16 @@ test.describe("admin journey", () => {
     const row = page.getByRole("row").filter({ has: page.getByRole("rowheader", { name: article.title }) });
     await row.getByRole("button", { name: `Delete ${article.title}` }).click();
     // Meanwhile, in another tab:
-    const removed = await page.request.post(`/admin/articles/delete/${id}`, { headers: { Origin: baseURL ?? "" }, maxRedirects: 0 });
+    const removed = await page.request.post(`/admin/articles/delete/${id}`, {
+      headers: { Origin: baseURL ?? "" },
+      maxRedirects: 0,
+    });
     expect(removed.status()).toBe(303);
     if (jsEnabled) {
-      await page.getByRole("dialog", { name: "Delete article" }).getByRole("button", { name: "Delete", exact: true }).click();
+      await page
+        .getByRole("dialog", { name: "Delete article" })
+        .getByRole("button", { name: "Delete", exact: true })
+        .click();
     } else {
       await page.getByRole("button", { name: "Delete", exact: true }).click();
     }

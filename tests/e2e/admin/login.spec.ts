@@ -1,7 +1,10 @@
 import { E2E_ADMIN, expect, expectFieldError, expectToast, hydrated, READER, test } from "./support";
 
 test.describe("admin login and the guard", () => {
-  test("a signed-out visitor is sent to the admin login with the origin, and signing in returns there", async ({ page, jsEnabled }) => {
+  test("a signed-out visitor is sent to the admin login with the origin, and signing in returns there", async ({
+    page,
+    jsEnabled,
+  }) => {
     await page.goto("/admin/articles/new?from=test");
     await expect(page).toHaveURL(/\/admin\/login\?redirectTo=%2Fadmin%2Farticles%2Fnew%3Ffrom%3Dtest$/);
     await expect(page).toHaveTitle("Admin Login | DevPerspective");
@@ -70,7 +73,13 @@ test.describe("admin login and the guard", () => {
   });
 
   test("every admin page requires an administrator and remembers where the visitor was going", async ({ page }) => {
-    for (const path of ["/admin", "/admin/dashboard", "/admin/articles/new", "/admin/articles/edit/1", "/admin/articles/delete/1"]) {
+    for (const path of [
+      "/admin",
+      "/admin/dashboard",
+      "/admin/articles/new",
+      "/admin/articles/edit/1",
+      "/admin/articles/delete/1",
+    ]) {
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(200);
       expect(new URL(page.url()).pathname, path).toBe("/admin/login");
@@ -84,7 +93,11 @@ test.describe("admin login and the guard", () => {
     await page.waitForURL(/\/admin\/dashboard$/);
   });
 
-  test("a signed-in reader without the flag is told Access Denied and gets no admin access", async ({ page, context, jsEnabled }) => {
+  test("a signed-in reader without the flag is told Access Denied and gets no admin access", async ({
+    page,
+    context,
+    jsEnabled,
+  }) => {
     await page.goto("/admin/login?redirectTo=%2Fadmin%2Fdashboard");
     await hydrated(page, jsEnabled);
     await page.getByLabel("Email").fill(READER.email);
@@ -111,7 +124,10 @@ test.describe("admin login and the guard", () => {
     await expect(page.getByTestId("form-alert")).toContainText(`You are signed in as ${READER.name}`);
   });
 
-  test("the password can be shown and hidden with JavaScript; without it the field stays a plain password", async ({ page, jsEnabled }) => {
+  test("the password can be shown and hidden with JavaScript; without it the field stays a plain password", async ({
+    page,
+    jsEnabled,
+  }) => {
     await page.goto("/admin/login");
     await hydrated(page, jsEnabled);
     const password = page.getByLabel("Password", { exact: true });

@@ -18,7 +18,12 @@ async function read(reader: APIRequestContext, path: string) {
   return { status: response.status(), cache: response.headers()["x-cache"] ?? "", body: await response.text() };
 }
 
-test("home, article, category, search and What's New reflect create, update and delete at once", async ({ page, jsEnabled, playwright, baseURL }) => {
+test("home, article, category, search and What's New reflect create, update and delete at once", async ({
+  page,
+  jsEnabled,
+  playwright,
+  baseURL,
+}) => {
   test.setTimeout(90_000);
   const reader = await playwright.request.newContext({ baseURL });
   try {
@@ -79,7 +84,11 @@ test("home, article, category, search and What's New reflect create, update and 
     await page.goto(`/admin/dashboard?q=${encodeURIComponent(word)}`);
     await hydrated(page, jsEnabled);
     await page.getByRole("button", { name: `Delete ${revised}` }).click();
-    if (jsEnabled) await page.getByRole("dialog", { name: "Delete article" }).getByRole("button", { name: "Delete", exact: true }).click();
+    if (jsEnabled)
+      await page
+        .getByRole("dialog", { name: "Delete article" })
+        .getByRole("button", { name: "Delete", exact: true })
+        .click();
     else await page.getByRole("button", { name: "Delete", exact: true }).click();
     await expectToast(page, jsEnabled, "Article deleted successfully");
 

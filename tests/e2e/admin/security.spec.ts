@@ -3,7 +3,19 @@
  * someone signed out, or signed in without the administrator flag, changes nothing.
  */
 import type { APIResponse } from "@playwright/test";
-import { E2E_ADMIN, expect, expectToast, fillArticleForm, hydrated, PROFILELESS_ADMIN, READER, signInAsAdmin, signInRequest, test, uniqueArticle } from "./support";
+import {
+  E2E_ADMIN,
+  expect,
+  expectToast,
+  fillArticleForm,
+  hydrated,
+  PROFILELESS_ADMIN,
+  READER,
+  signInAsAdmin,
+  signInRequest,
+  test,
+  uniqueArticle,
+} from "./support";
 
 function expectRefused(response: APIResponse, label: string) {
   const status = response.status();
@@ -15,7 +27,10 @@ function expectRefused(response: APIResponse, label: string) {
 }
 
 test.describe("forged admin requests", () => {
-  test("signed out or signed in without the flag, every admin action refuses and nothing changes", async ({ playwright, baseURL }) => {
+  test("signed out or signed in without the flag, every admin action refuses and nothing changes", async ({
+    playwright,
+    baseURL,
+  }) => {
     const origin = baseURL ?? "";
     const admin = await playwright.request.newContext({ baseURL: origin });
     const anonymous = await playwright.request.newContext({ baseURL: origin });
@@ -26,7 +41,9 @@ test.describe("forged admin requests", () => {
       const editBefore = await admin.get("/admin/articles/edit/1");
       expect(editBefore.status()).toBe(200);
       const htmlBefore = await editBefore.text();
-      const titleBefore = htmlBefore.match(/name="title"[^>]*value="([^"]*)"/)?.[1] ?? htmlBefore.match(/value="([^"]*)"[^>]*name="title"/)?.[1];
+      const titleBefore =
+        htmlBefore.match(/name="title"[^>]*value="([^"]*)"/)?.[1] ??
+        htmlBefore.match(/value="([^"]*)"[^>]*name="title"/)?.[1];
       expect(titleBefore).toBeTruthy();
       const slugBefore = htmlBefore.match(/\/post\/([a-z0-9-]+)/)?.[1];
       expect(slugBefore).toBeTruthy();
@@ -64,10 +81,18 @@ test.describe("forged admin requests", () => {
         );
         expectRefused(await client.post("/admin/articles/delete/1", { headers, maxRedirects: 0 }), `${who}: delete`);
         expectRefused(
-          await client.post("/admin/articles/edit/1", { form: { intent: "preview", content: "x" }, headers, maxRedirects: 0 }),
+          await client.post("/admin/articles/edit/1", {
+            form: { intent: "preview", content: "x" },
+            headers,
+            maxRedirects: 0,
+          }),
           `${who}: no-JS preview`,
         );
-        const preview = await client.post("/admin/articles/preview", { form: { content: "# Hi" }, headers, maxRedirects: 0 });
+        const preview = await client.post("/admin/articles/preview", {
+          form: { content: "# Hi" },
+          headers,
+          maxRedirects: 0,
+        });
         expect(preview.status(), `${who}: preview`).toBe(who === "reader" ? 403 : 401);
         // The data endpoints React Router uses with JavaScript are guarded the same way.
         const dataRequest = await client.post("/admin/articles/delete/1.data", { headers, maxRedirects: 0 });
@@ -115,7 +140,9 @@ test.describe("author profile", () => {
     const article = uniqueArticle("orphan");
     await fillArticleForm(page, { title: article.title, slug: article.slug, content: "Nobody wrote this." });
     await page.getByRole("button", { name: "Create Article" }).click();
-    await expect(page.getByTestId("form-alert")).toContainText("Cannot create or update article without a linked author profile.");
+    await expect(page.getByTestId("form-alert")).toContainText(
+      "Cannot create or update article without a linked author profile.",
+    );
     if (jsEnabled) await expectToast(page, true, "Cannot create or update article without a linked author profile.");
     await expect(page.getByLabel("Title")).toHaveValue(article.title);
     const response = await page.request.get(`/post/${article.slug}`);

@@ -14,7 +14,7 @@ import path from "node:path";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { createOrPromoteAdmin } from "../../../app/auth/admins.server";
 import { hashPassword } from "../../../app/auth/password.server";
-import { openDatabase } from "../../../app/db/db.server";
+import { closeDatabase, openDatabase, setDatabaseHandle } from "../../../app/db/db.server";
 import { users } from "../../../app/db/schema";
 import { seedDemoContent, seedSyntheticArticles } from "../../../app/db/seed.server";
 import { E2E_ADMIN } from "../../../playwright.config";
@@ -25,7 +25,11 @@ export { E2E_ADMIN, expect, expectToast, hydrated };
 
 export const READER = { email: "reader@devperspective.test", password: "reader-password", name: "Plain Reader" };
 /** An administrator whose account has no author profile: saving must be refused. */
-export const PROFILELESS_ADMIN = { email: "ghost-admin@devperspective.test", password: "ghost-admin-password", name: "Ghost Admin" };
+export const PROFILELESS_ADMIN = {
+  email: "ghost-admin@devperspective.test",
+  password: "ghost-admin-password",
+  name: "Ghost Admin",
+};
 export const SYNTHETIC_ARTICLES = 60;
 
 /** A port per parallel worker, clear of the shared server, its mock services and the reading specs' servers. */
@@ -36,10 +40,15 @@ function adminPort(parallelIndex: number) {
 async function startAdminServer(port: number): Promise<RunningServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "dp-admin-e2e-"));
   const handle = await openDatabase({ dataDir, migrationsFolder: path.resolve("drizzle") });
+  setDatabaseHandle(handle);
   try {
     await handle.migrate();
-    await seedDemoContent(handle.db);
-    await createOrPromoteAdmin(handle.db, { email: E2E_ADMIN.email, password: E2E_ADMIN.password, fullName: E2E_ADMIN.name });
+    await seedDemoContent();
+    await createOrPromoteAdmin({
+      email: E2E_ADMIN.email,
+      password: E2E_ADMIN.password,
+      fullName: E2E_ADMIN.name,
+    });
     await handle.db.insert(users).values([
       {
         email: READER.email,
@@ -55,9 +64,9 @@ async function startAdminServer(port: number): Promise<RunningServer> {
         isAdmin: true,
       },
     ]);
-    await seedSyntheticArticles(handle.db, SYNTHETIC_ARTICLES, { seed: 42 });
+    await seedSyntheticArticles(SYNTHETIC_ARTICLES, { seed: 42 });
   } finally {
-    await handle.close();
+    await closeDatabase();
   }
   return startServer({ port, env: { DATA_DIR: dataDir, SITE_URL: `http://127.0.0.1:${port}` } });
 }
@@ -80,7 +89,11 @@ export const test = accountsTest.extend<object, { adminServer: RunningServer }>(
 });
 
 /** Signs in through the admin login form (the journey test drives it; this is its quick form). */
-export async function signInAsAdmin(page: Page, jsEnabled: boolean, account: { email: string; password: string } = E2E_ADMIN) {
+export async function signInAsAdmin(
+  page: Page,
+  jsEnabled: boolean,
+  account: { email: string; password: string } = E2E_ADMIN,
+) {
   await page.goto("/admin/login");
   await hydrated(page, jsEnabled);
   await page.getByLabel("Email").fill(account.email);
@@ -90,7 +103,12 @@ export async function signInAsAdmin(page: Page, jsEnabled: boolean, account: { e
 }
 
 /** Signs an API client in through the admin login action (cookies stay in its jar). */
-export async function signInRequest(request: APIRequestContext, origin: string, account: { email: string; password: string }, path = "/admin/login") {
+export async function signInRequest(
+  request: APIRequestContext,
+  origin: string,
+  account: { email: string; password: string },
+  path = "/admin/login",
+) {
   const response = await request.post(path, {
     form: { email: account.email, password: account.password },
     headers: { Origin: origin },
@@ -103,13 +121,25 @@ let counter = 0;
 /** A title and slug no other test uses. */
 export function uniqueArticle(label: string) {
   const token = `${label}-${Date.now().toString(36)}-${(counter++).toString(36)}-${Math.floor(Math.random() * 1e6).toString(36)}`;
-  return { title: `Admin ${label} ${token.split("-").slice(1).join(" ")}`, slug: `admin-${token}`.toLowerCase(), token };
+  return {
+    title: `Admin ${label} ${token.split("-").slice(1).join(" ")}`,
+    slug: `admin-${token}`.toLowerCase(),
+    token,
+  };
 }
 
 /** Fills the article form's fields (those given). */
 export async function fillArticleForm(
   page: Page,
-  values: { title?: string; slug?: string; content?: string; excerpt?: string; imageUrl?: string; category?: string; featured?: boolean },
+  values: {
+    title?: string;
+    slug?: string;
+    content?: string;
+    excerpt?: string;
+    imageUrl?: string;
+    category?: string;
+    featured?: boolean;
+  },
 ) {
   if (values.title !== undefined) await page.getByLabel("Title").fill(values.title);
   if (values.slug !== undefined) await page.getByLabel("Slug").fill(values.slug);
@@ -139,7 +169,12 @@ export async function expectFieldError(page: Page, label: string | RegExp, messa
   const field = typeof label === "string" ? page.getByLabel(label, { exact: true }) : page.getByLabel(label);
   await expect(field).toHaveAttribute("aria-invalid", "true");
   const describedBy = (await field.getAttribute("aria-describedby")) ?? "";
-  const texts = await Promise.all(describedBy.split(/\s+/).filter(Boolean).map((id) => page.locator(`[id="${id}"]`).textContent()));
+  const texts = await Promise.all(
+    describedBy
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((id) => page.locator(`[id="${id}"]`).textContent()),
+  );
   expect(texts.join(" ")).toContain(message);
 }
 

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { articles as demoArticles } from "../../../app/db/seed-data/articles";
 import { changelogEntries } from "../../../app/db/seed-data/changelog";
 import { expect, hydrated, test } from "../support/fixtures";
-import { expectNoSeriousAxeViolations, failReads } from "./support";
+import { expectNoSeriousAxeViolations, expectReadFailureScreen, failReads } from "./support";
 
 const seeded = [...demoArticles, ...changelogEntries];
 const featuredTitles = demoArticles
@@ -100,7 +100,9 @@ test.describe("home", () => {
     const text = await page.getByTestId("typewriter").textContent();
     await page.waitForTimeout(2800);
     await expect(page.getByTestId("typewriter")).toHaveText(text ?? "");
-    expect(await page.evaluate(() => getComputedStyle(document.querySelector(".hero-ray")!).animationName)).toBe("none");
+    expect(await page.evaluate(() => getComputedStyle(document.querySelector(".hero-ray")!).animationName)).toBe(
+      "none",
+    );
     await page.getByRole("button", { name: "Play animation" }).click();
     await expect(page.locator("section.hero")).toHaveAttribute("data-animating", "true");
   });
@@ -172,20 +174,20 @@ test.describe("home", () => {
     await expect(cta.getByRole("link", { name: /Start practising/ })).toHaveAttribute("href", "/interview-prep");
   });
 
-  test("a failed read keeps the frame and shows 'Error fetching articles'", async ({ page, context, baseURL, jsEnabled }) => {
+  test("a failed read keeps the frame and shows 'Error fetching articles'", async ({
+    page,
+    context,
+    baseURL,
+    jsEnabled,
+  }) => {
     await failReads(context, baseURL!);
     const response = await page.goto("/");
-    expect(response?.status()).toBe(503);
     await hydrated(page, jsEnabled);
     await expect(page.getByRole("banner")).toBeVisible();
     await expect(page.getByRole("contentinfo")).toBeVisible();
-    await expect(page.getByRole("heading", { level: 1, name: "Code with Perspective" })).toBeVisible();
-    const alert = page.getByRole("main").getByRole("alert");
-    await expect(alert).toContainText("Error fetching articles");
-    await expect(alert).toContainText("The database is unavailable");
-    if (jsEnabled) {
-      await expect(page.locator("[data-sonner-toast]", { hasText: "Error fetching articles" })).toBeVisible();
-    }
+    // The error screen replaces the page's body (issue 11): the spec's title, no driver text, a reference.
+    await expect(page.getByRole("heading", { level: 1, name: "Error fetching articles" })).toBeVisible();
+    await expectReadFailureScreen(page, response, { title: "Error fetching articles", jsEnabled });
   });
 
   test("no serious accessibility violations", async ({ page, jsEnabled }) => {
@@ -272,7 +274,10 @@ test.describe("featured carousel", () => {
     await expect(currentSlide(page).getByRole("heading")).toHaveText(featuredTitles[2]!);
   });
 
-  test("advances every 3000 ms and pauses on hover, on focus and with the pause control", async ({ page, jsEnabled }) => {
+  test("advances every 3000 ms and pauses on hover, on focus and with the pause control", async ({
+    page,
+    jsEnabled,
+  }) => {
     test.skip(!jsEnabled, "Auto-advance needs JavaScript");
     await page.goto("/");
     await hydrated(page, jsEnabled);

@@ -53,8 +53,20 @@ test.beforeAll(async ({}, testInfo) => {
         })),
       );
       await insertArticles(db, [
-        { slug: "hostile-markdown", title: "Hostile Markdown", content: HOSTILE, categoryId: paging, publishedAt: new Date(now + 86_400_000) },
-        { slug: "orphan-article", title: "Orphan Article", content: "No author, no category.", categoryId: null, publishedAt: new Date(now + 2 * 86_400_000) },
+        {
+          slug: "hostile-markdown",
+          title: "Hostile Markdown",
+          content: HOSTILE,
+          categoryId: paging,
+          publishedAt: new Date(now + 86_400_000),
+        },
+        {
+          slug: "orphan-article",
+          title: "Orphan Article",
+          content: "No author, no category.",
+          categoryId: null,
+          publishedAt: new Date(now + 2 * 86_400_000),
+        },
       ]);
     }),
     startPreparedServer(privatePort(testInfo, 1), async (db) => {
@@ -97,7 +109,9 @@ test("a long category is paginated 12 at a time with plain links, keeping the vi
   await expect(cards(page)).toHaveCount(total - 24);
   await expect(cards(page).last().getByRole("heading")).toHaveText("Paged Article 1");
   await expect(pagination(page).getByRole("link", { name: /Next/ })).toHaveCount(0);
-  await pagination(page).getByRole("link", { name: /Previous/ }).click();
+  await pagination(page)
+    .getByRole("link", { name: /Previous/ })
+    .click();
   await expect(page).toHaveURL(/page=2&view=list$/);
 
   // Switching the view keeps the page.
@@ -107,7 +121,10 @@ test("a long category is paginated 12 at a time with plain links, keeping the vi
   expect(response.status()).toBe(404);
 });
 
-test("hostile markdown renders as inert text: no script, no handlers, no javascript: URLs", async ({ page, jsEnabled }) => {
+test("hostile markdown renders as inert text: no script, no handlers, no javascript: URLs", async ({
+  page,
+  jsEnabled,
+}) => {
   const dialogs: string[] = [];
   page.on("dialog", (dialog) => {
     dialogs.push(dialog.message());
@@ -122,7 +139,8 @@ test("hostile markdown renders as inert text: no script, no handlers, no javascr
   await expect(content.getByRole("heading", { level: 2 })).toContainText("Heading with");
   const report = await content.evaluate((root) => ({
     dangerous: root.querySelectorAll("script, iframe, object, embed, style, svg").length,
-    handlers: [...root.querySelectorAll("*")].filter((el) => [...el.attributes].some((a) => /^on/i.test(a.name))).length,
+    handlers: [...root.querySelectorAll("*")].filter((el) => [...el.attributes].some((a) => /^on/i.test(a.name)))
+      .length,
     badUrls: [...root.querySelectorAll("[href], [src]")].filter((el) =>
       /^\s*(javascript|data):/i.test(el.getAttribute("href") ?? el.getAttribute("src") ?? ""),
     ).length,
@@ -164,7 +182,10 @@ test("What's New with an empty Changelog says 'No updates yet'", async ({ page, 
   await expect(page.getByText("Check back soon for the latest news from the team", { exact: true })).toBeVisible();
 });
 
-test("What's New without a Changelog category says 'Could not find changelog category.'", async ({ page, jsEnabled }) => {
+test("What's New without a Changelog category says 'Could not find changelog category.'", async ({
+  page,
+  jsEnabled,
+}) => {
   const response = await page.goto(`${noChangelog!.url}/whats-new`);
   expect(response?.status()).toBe(200);
   await hydrated(page, jsEnabled);

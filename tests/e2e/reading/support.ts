@@ -13,7 +13,7 @@ import { type RunningServer, startServer } from "../support/server-process";
 
 export const SITE = "DevPerspective";
 
-export { expectNoSeriousAxeViolations, failReads } from "../support/page-checks";
+export { expectNoSeriousAxeViolations, expectReadFailureScreen, failReads } from "../support/page-checks";
 
 /** A port for a private server, distinct per parallel worker and per slot. */
 export function privatePort(testInfo: TestInfo, slot: number) {
@@ -58,7 +58,10 @@ export async function insertCategory(db: Database, slug: string, name: string, d
  * Starts the production server on a fresh database that `prepare` filled (instead of the demo
  * content, which the server only seeds into an empty database).
  */
-export async function startPreparedServer(port: number, prepare: (db: Database) => Promise<void>): Promise<RunningServer> {
+export async function startPreparedServer(
+  port: number,
+  prepare: (db: Database) => Promise<void>,
+): Promise<RunningServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "dp-reading-"));
   const handle = await openDatabase({ dataDir, migrationsFolder: path.resolve("drizzle") });
   try {

@@ -1,2 +1,2 @@
 /** Helpers shared by the search and interview-prep specs. */
-export { expectNoSeriousAxeViolations, failReads } from "../support/page-checks";
+export { expectNoSeriousAxeViolations, expectReadFailureScreen, failReads } from "../support/page-checks";

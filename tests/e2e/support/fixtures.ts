@@ -12,6 +12,8 @@ export { expect };
 /** Waits until React has hydrated, so JS-enhanced handlers are attached. */
 export async function hydrated(page: import("@playwright/test").Page, jsEnabled: boolean) {
   if (!jsEnabled) return;
-  await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined);
+  await page.waitForFunction(
+    () => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined,
+  );
   await page.waitForLoadState("networkidle");
 }

@@ -46,8 +46,12 @@ export function decodeQuotedPrintable(input: string): string {
 
 /** RFC 2047 encoded words (=?UTF-8?Q?…?= / =?UTF-8?B?…?=) in a header value. */
 export function decodeHeaderValue(value: string): string {
-  return value.replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=\s*/g, (_whole, _charset: string, encoding: string, text: string) =>
-    encoding.toUpperCase() === "B" ? Buffer.from(text, "base64").toString("utf8") : decodeQuotedPrintable(text.replace(/_/g, " ")),
+  return value.replace(
+    /=\?([^?]+)\?([QqBb])\?([^?]*)\?=\s*/g,
+    (_whole, _charset: string, encoding: string, text: string) =>
+      encoding.toUpperCase() === "B"
+        ? Buffer.from(text, "base64").toString("utf8")
+        : decodeQuotedPrintable(text.replace(/_/g, " ")),
   );
 }
 

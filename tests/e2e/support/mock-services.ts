@@ -28,11 +28,18 @@ const portOf = (url: string) => Number(new URL(url).port);
 // ---------------------------------------------------------------------------------------------
 // Small HTTP helpers
 
-function send(res: http.ServerResponse, status: number, body: string, type = "text/plain; charset=utf-8", headers: Record<string, string> = {}) {
+function send(
+  res: http.ServerResponse,
+  status: number,
+  body: string,
+  type = "text/plain; charset=utf-8",
+  headers: Record<string, string> = {},
+) {
   res.writeHead(status, { "Content-Type": type, "Cache-Control": "no-store", ...headers });
   res.end(body);
 }
-const sendJson = (res: http.ServerResponse, status: number, value: unknown) => send(res, status, JSON.stringify(value), "application/json");
+const sendJson = (res: http.ServerResponse, status: number, value: unknown) =>
+  send(res, status, JSON.stringify(value), "application/json");
 const redirect = (res: http.ServerResponse, location: string) => {
   res.writeHead(302, { Location: location, "Cache-Control": "no-store" });
   res.end();
@@ -125,7 +132,8 @@ const githubCodes = new Map<string, PendingCode>();
 const githubTokens = new Map<string, GitHubIdentity>();
 
 /** A stable numeric id per login, so the same login is the same GitHub account in every test. */
-const githubIdFor = (login: string) => Number.parseInt(createHash("sha256").update(login).digest("hex").slice(0, 8), 16);
+const githubIdFor = (login: string) =>
+  Number.parseInt(createHash("sha256").update(login).digest("hex").slice(0, 8), 16);
 const base64url = (buffer: Buffer) => buffer.toString("base64url");
 
 function consentPage(params: URLSearchParams, problem?: string): string {
@@ -153,7 +161,8 @@ async function github(req: http.IncomingMessage, res: http.ServerResponse) {
   if (req.method === "GET" && url.pathname === "/login/oauth/authorize") {
     const params = url.searchParams;
     if (params.get("client_id") !== GITHUB_CLIENT.id) return send(res, 400, "Unknown client_id");
-    if (params.get("code_challenge_method") !== "S256" || !params.get("code_challenge")) return send(res, 400, "PKCE (S256) required");
+    if (params.get("code_challenge_method") !== "S256" || !params.get("code_challenge"))
+      return send(res, 400, "PKCE (S256) required");
     if (!params.get("redirect_uri")?.startsWith(`${appOrigin}/`)) return send(res, 400, "redirect_uri not registered");
     return send(res, 200, consentPage(params), "text/html; charset=utf-8");
   }
@@ -194,17 +203,26 @@ async function github(req: http.IncomingMessage, res: http.ServerResponse) {
       : [form.get("client_id"), form.get("client_secret")];
     // Like GitHub: errors are 200 responses with an error body.
     if (clientId !== GITHUB_CLIENT.id || clientSecret !== GITHUB_CLIENT.secret) {
-      return sendJson(res, 200, { error: "incorrect_client_credentials", error_description: "The client_id and/or client_secret passed are incorrect." });
+      return sendJson(res, 200, {
+        error: "incorrect_client_credentials",
+        error_description: "The client_id and/or client_secret passed are incorrect.",
+      });
     }
     const code = form.get("code") ?? "";
     const pending = githubCodes.get(code);
     githubCodes.delete(code);
     const verifier = form.get("code_verifier") ?? "";
     if (!pending || pending.expiresAt < Date.now() || pending.redirectUri !== form.get("redirect_uri")) {
-      return sendJson(res, 200, { error: "bad_verification_code", error_description: "The code passed is incorrect or expired." });
+      return sendJson(res, 200, {
+        error: "bad_verification_code",
+        error_description: "The code passed is incorrect or expired.",
+      });
     }
     if (base64url(createHash("sha256").update(verifier).digest()) !== pending.challenge) {
-      return sendJson(res, 200, { error: "invalid_grant", error_description: "The code_verifier does not match the code_challenge." });
+      return sendJson(res, 200, {
+        error: "invalid_grant",
+        error_description: "The code_verifier does not match the code_challenge.",
+      });
     }
     const token = `gho_${base64url(randomBytes(18))}`;
     githubTokens.set(token, pending.identity);
@@ -215,10 +233,22 @@ async function github(req: http.IncomingMessage, res: http.ServerResponse) {
     const identity = githubTokens.get(token);
     if (!identity) return sendJson(res, 401, { message: "Bad credentials" });
     if (url.pathname === "/api/v3/user") {
-      return sendJson(res, 200, { id: identity.id, login: identity.login, name: identity.name, email: null, avatar_url: null });
+      return sendJson(res, 200, {
+        id: identity.id,
+        login: identity.login,
+        name: identity.name,
+        email: null,
+        avatar_url: null,
+      });
     }
     if (url.pathname === "/api/v3/user/emails") {
-      return sendJson(res, 200, identity.email ? [{ email: identity.email, primary: true, verified: identity.verified, visibility: "private" }] : []);
+      return sendJson(
+        res,
+        200,
+        identity.email
+          ? [{ email: identity.email, primary: true, verified: identity.verified, visibility: "private" }]
+          : [],
+      );
     }
   }
   send(res, 404, "Not found");
@@ -232,7 +262,12 @@ const githubServer = http.createServer((req, res) => {
 // Google (OpenID Connect)
 
 type GoogleIdentity = { sub: string; email?: string; email_verified?: boolean; name?: string };
-const DEFAULT_GOOGLE_IDENTITY: GoogleIdentity = { sub: "google-default", email: "google.user@example.com", email_verified: true, name: "Google User" };
+const DEFAULT_GOOGLE_IDENTITY: GoogleIdentity = {
+  sub: "google-default",
+  email: "google.user@example.com",
+  email_verified: true,
+  name: "Google User",
+};
 const googleCodes = new Map<string, GoogleIdentity>();
 
 const google = new OAuth2Server();
@@ -254,38 +289,52 @@ google.service.on("beforeAuthorizeRedirect", (authorizeRedirectUri: { url: URL }
   googleCodes.set(code, identity);
 });
 
-google.service.on("beforeTokenSigning", (token: { payload: Record<string, unknown> }, req: { body: { code?: string } }) => {
-  const identity = req.body.code ? googleCodes.get(req.body.code) : undefined;
-  if (identity) token.payload.mock_identity = identity;
-});
+google.service.on(
+  "beforeTokenSigning",
+  (token: { payload: Record<string, unknown> }, req: { body: { code?: string } }) => {
+    const identity = req.body.code ? googleCodes.get(req.body.code) : undefined;
+    if (identity) token.payload.mock_identity = identity;
+  },
+);
 
-google.service.on("beforeResponse", (response: { statusCode: number; body: Record<string, unknown> | "" }, req: http.IncomingMessage & { body: { code?: string } }) => {
-  // A confidential client: the real Google insists on the client secret.
-  const basic = /^Basic (.+)$/.exec(req.headers.authorization ?? "")?.[1];
-  const [id, secret] = basic ? Buffer.from(basic, "base64").toString("utf8").split(":").map(decodeURIComponent) : [];
-  if (id !== GOOGLE_CLIENT.id || secret !== GOOGLE_CLIENT.secret) {
-    response.statusCode = 401;
-    response.body = { error: "invalid_client", error_description: "The OAuth client was not found." };
-  }
-  if (req.body.code) googleCodes.delete(req.body.code);
-});
+google.service.on(
+  "beforeResponse",
+  (
+    response: { statusCode: number; body: Record<string, unknown> | "" },
+    req: http.IncomingMessage & { body: { code?: string } },
+  ) => {
+    // A confidential client: the real Google insists on the client secret.
+    const basic = /^Basic (.+)$/.exec(req.headers.authorization ?? "")?.[1];
+    const [id, secret] = basic ? Buffer.from(basic, "base64").toString("utf8").split(":").map(decodeURIComponent) : [];
+    if (id !== GOOGLE_CLIENT.id || secret !== GOOGLE_CLIENT.secret) {
+      response.statusCode = 401;
+      response.body = { error: "invalid_client", error_description: "The OAuth client was not found." };
+    }
+    if (req.body.code) googleCodes.delete(req.body.code);
+  },
+);
 
-google.service.on("beforeUserinfo", (response: { statusCode: number; body: Record<string, unknown> | "" }, req: http.IncomingMessage) => {
-  const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? "")?.[1];
-  const payload = token?.split(".")[1];
-  let identity: GoogleIdentity | undefined;
-  try {
-    identity = payload ? (JSON.parse(Buffer.from(payload, "base64url").toString("utf8")).mock_identity as GoogleIdentity) : undefined;
-  } catch {
-    identity = undefined;
-  }
-  if (!identity) {
-    response.statusCode = 401;
-    response.body = { error: "invalid_token" };
-    return;
-  }
-  response.body = identity;
-});
+google.service.on(
+  "beforeUserinfo",
+  (response: { statusCode: number; body: Record<string, unknown> | "" }, req: http.IncomingMessage) => {
+    const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? "")?.[1];
+    const payload = token?.split(".")[1];
+    let identity: GoogleIdentity | undefined;
+    try {
+      identity = payload
+        ? (JSON.parse(Buffer.from(payload, "base64url").toString("utf8")).mock_identity as GoogleIdentity)
+        : undefined;
+    } catch {
+      identity = undefined;
+    }
+    if (!identity) {
+      response.statusCode = 401;
+      response.body = { error: "invalid_token" };
+      return;
+    }
+    response.body = identity;
+  },
+);
 
 // ---------------------------------------------------------------------------------------------
 

@@ -1,11 +1,36 @@
 /** Checks several browser specs share: forced read failures and axe with JavaScript on and off. */
 import AxeBuilder from "@axe-core/playwright";
-import type { BrowserContext, Page } from "@playwright/test";
+import type { BrowserContext, Page, Response } from "@playwright/test";
 import { expect } from "./fixtures";
 
-/** Makes every database read of this context fail (the server's test hook). */
+/** Makes every content read of this context's requests fail (the server's test hook). */
 export async function failReads(context: BrowserContext, baseURL: string | undefined) {
   await context.addCookies([{ name: "dp_test_fail_reads", value: "1", url: baseURL ?? "http://127.0.0.1" }]);
+}
+
+/** What the simulated failure's own message says: it must never reach a page. */
+export const DRIVER_TEXT = /simulated|database is unavailable|SimulatedDatabaseError/i;
+
+/**
+ * The error screen of a forced read failure, inside the page's frame: 503, the spec's title in an
+ * alert, the spec's toast (with JavaScript), no driver text anywhere in the document (page or
+ * hydration data), and the request's id (X-Request-Id) as the reference the server logged.
+ */
+export async function expectReadFailureScreen(
+  page: Page,
+  response: Response | null,
+  { title, toast = title, jsEnabled }: { title: string; toast?: string; jsEnabled: boolean },
+) {
+  expect(response?.status()).toBe(503);
+  const main = page.getByRole("main");
+  await expect(main.getByRole("alert")).toContainText(title);
+  const requestId = response?.headers()["x-request-id"];
+  expect(requestId).toBeTruthy();
+  await expect(main).toContainText(`Reference: ${requestId}`);
+  await expect(main.getByRole("link", { name: "Try again" })).toBeVisible();
+  expect(await page.content()).not.toMatch(DRIVER_TEXT);
+  if (jsEnabled) await expect(page.locator("[data-sonner-toast]", { hasText: toast })).toBeVisible();
+  else await expect(page.getByRole("status").filter({ hasText: toast })).toBeVisible();
 }
 
 async function seriousViolations(page: Page, exclude: string[]) {
@@ -14,7 +39,10 @@ async function seriousViolations(page: Page, exclude: string[]) {
   const results = await builder.analyze();
   return results.violations
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => `${node.target.join(" ")} — ${node.failureSummary}`).join("; ")}`);
+    .map(
+      (violation) =>
+        `${violation.id}: ${violation.nodes.map((node) => `${node.target.join(" ")} — ${node.failureSummary}`).join("; ")}`,
+    );
 }
 
 export type AxeOptions = {

@@ -248,7 +248,8 @@ Body text should change only a little, perhaps 16px to 18px, because comfortable
     slug: "quick-tip-focus-visible",
     category: "css",
     author: "Maya Chen",
-    excerpt: "Removing focus outlines hurts keyboard users; showing them on every mouse click annoys everyone else. :focus-visible gives you both.",
+    excerpt:
+      "Removing focus outlines hurts keyboard users; showing them on every mouse click annoys everyone else. :focus-visible gives you both.",
     publishedAt: "2025-09-09T07:30:00Z",
     content: md`
 Designers often ask for the focus ring to disappear after a mouse click, and \`outline: none\` is the tempting fix. It also makes the page unusable for keyboard users, who rely on that ring to know where they are.

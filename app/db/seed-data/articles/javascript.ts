@@ -310,7 +310,8 @@ None of these are revolutionary on their own. Together they make code shorter, m
     slug: "quick-tip-optional-chaining-and-nullish-coalescing",
     category: "javascript",
     author: "Daniel Okafor",
-    excerpt: "Two small operators, ?. and ??, replace most defensive null checks, as long as you remember that ?? is not the same as ||.",
+    excerpt:
+      "Two small operators, ?. and ??, replace most defensive null checks, as long as you remember that ?? is not the same as ||.",
     publishedAt: "2026-10-20T07:30:00Z",
     content: md`
 Reading a deeply nested value used to mean a chain of \`&&\` checks. **Optional chaining** (\`?.\`) stops and returns \`undefined\` as soon as it meets \`null\` or \`undefined\`, and **nullish coalescing** (\`??\`) supplies a default only for those two values.

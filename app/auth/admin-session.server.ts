@@ -7,9 +7,10 @@
  */
 import { eq } from "drizzle-orm";
 import type { RouterContextProvider } from "react-router";
-import { accountsContext, signInWithPassword } from "~/auth/accounts.server";
+import { signInWithPassword } from "~/auth/accounts.server";
 import { getUser, type SessionUser } from "~/auth/guards.server";
-import { readDeviceToken } from "~/auth/rate-limit.server";
+import { clientAddress, readDeviceToken } from "~/auth/rate-limit.server";
+import { getDb } from "~/db/db.server";
 import { users } from "~/db/schema";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 
@@ -24,8 +25,10 @@ export async function signInAdministrator(
   context: Readonly<RouterContextProvider>,
   input: { email: string; password: string },
 ): Promise<AdminSignInResult> {
-  const ctx = await accountsContext(request, context);
-  const outcome = await signInWithPassword(ctx, { ...input, deviceToken: readDeviceToken(request) });
+  const outcome = await signInWithPassword(
+    { ...input, deviceToken: readDeviceToken(request) },
+    clientAddress(request, context),
+  );
   switch (outcome.status) {
     case "rate-limited":
       return outcome;
@@ -35,7 +38,12 @@ export async function signInAdministrator(
       // Administrators are verified when they are made (npm run admin): an unverified account is no admin.
       return { status: "not-admin" };
     case "ok": {
-      const [row] = await ctx.db.select({ isAdmin: users.isAdmin }).from(users).where(eq(users.id, outcome.userId)).limit(1);
+      const db = await getDb();
+      const [row] = await db
+        .select({ isAdmin: users.isAdmin })
+        .from(users)
+        .where(eq(users.id, outcome.userId))
+        .limit(1);
       return row?.isAdmin ? outcome : { status: "not-admin" };
     }
   }
