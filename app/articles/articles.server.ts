@@ -50,18 +50,8 @@ const cardColumns = {
   readingMinutes: articles.readingMinutes,
 };
 
-type CardRow = {
-  id: number;
-  slug: string;
-  title: string;
-  excerpt: string | null;
-  imageUrl: string | null;
-  categoryName: string | null;
-  categorySlug: string | null;
-  authorName: string | null;
-  publishedAt: Date | string;
-  readingMinutes: number;
-};
+/** A card as the database returns it: the date may still be a Date. */
+type CardRow = Omit<ArticleCardData, "publishedAt" | "snippetHtml"> & { publishedAt: Date | string };
 
 function isoString(value: Date | string): string {
   return value instanceof Date ? value.toISOString() : new Date(value).toISOString();

@@ -25,9 +25,9 @@ export type ReadFormOptions = {
 
 export async function readForm(request: Request, options: ReadFormOptions = {}): Promise<FormData> {
   const maxBytes = options.maxBytes ?? FORM_BODY_LIMIT;
-  if (Number(request.headers.get("Content-Length") ?? 0) > maxBytes) throw tooLarge(maxBytes);
   // Read first, refuse after: a body left unread makes the connection reset under the client.
   const body = await readBody(request, maxBytes);
+  if (Number(request.headers.get("Content-Length") ?? 0) > maxBytes) throw tooLarge(maxBytes);
   const coding = (request.headers.get("Content-Encoding") ?? "").trim().toLowerCase();
   if (coding !== "" && coding !== "identity") {
     throw refusal(415, "Unsupported Media Type: send the form uncompressed (no Content-Encoding).");
@@ -62,7 +62,10 @@ function mediaType(contentType: string) {
   return (contentType.split(";", 1)[0] ?? "").trim().toLowerCase();
 }
 
-/** The whole body, refused with 413 as soon as it passes `maxBytes` (whatever Content-Length said). */
+/** How much of a body over its limit is read and dropped before the stream is cancelled. */
+const DRAIN_LIMIT = 16 * 1024 * 1024;
+
+/** The whole body, refused with 413 when it passes `maxBytes` (whatever Content-Length said). */
 async function readBody(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer>> {
   if (!request.body) return new Uint8Array();
   if (request.bodyUsed) throw new Error("readForm: the request body was already read");
@@ -74,12 +77,15 @@ async function readBody(request: Request, maxBytes: number): Promise<Uint8Array<
       const { done, value } = await reader.read();
       if (done) break;
       size += value.byteLength;
-      if (size > maxBytes) {
+      // Over the limit, the rest is read and dropped (the HTTP server caps every body's declared
+      // length): a cancelled stream resets the connection, and the client never sees the 413.
+      if (size <= maxBytes) chunks.push(value);
+      else if (size > DRAIN_LIMIT) {
         await reader.cancel().catch(() => {});
-        throw tooLarge(maxBytes);
+        break;
       }
-      chunks.push(value);
     }
+    if (size > maxBytes) throw tooLarge(maxBytes);
   } catch (error) {
     if (error instanceof Response) throw error;
     // The client went away mid-body.

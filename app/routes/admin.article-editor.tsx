@@ -6,7 +6,7 @@
  */
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Link, useActionData } from "react-router";
+import { data, Link } from "react-router";
 import {
   createArticle,
   type EditableArticle,
@@ -143,8 +143,7 @@ function defaultsFor(article: EditableArticle | null): EditorDefaults {
   };
 }
 
-export default function ArticleEditorPage({ loaderData }: Route.ComponentProps) {
-  const actionData = useActionData<typeof action>();
+export default function ArticleEditorPage({ loaderData, actionData }: Route.ComponentProps) {
   const { mode, article, categories } = loaderData;
   const heading = mode === "new" ? "New Article" : "Edit Article";
   return (

@@ -4,7 +4,7 @@
  * friendly retry page with 'OAuth Login Failed' / 'OAuth Registration Failed' and the reason (4xx).
  */
 import { useEffect } from "react";
-import { data, Link, useLoaderData } from "react-router";
+import { data, Link } from "react-router";
 import { toast } from "sonner";
 import {
   clearFlowCookies,
@@ -59,8 +59,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   }
 }
 
-export default function OAuthFailurePage() {
-  const { title, reason, provider, intent, redirectTo } = useLoaderData<typeof loader>();
+export default function OAuthFailurePage({ loaderData }: Route.ComponentProps) {
+  const { title, reason, provider, intent, redirectTo } = loaderData;
   useEffect(() => {
     toast.error(title, { description: reason });
   }, [title, reason]);

@@ -1,4 +1,5 @@
 import { Link, useNavigation } from "react-router";
+import { BusyText } from "~/components/ui/spinner";
 import { QuestionCard } from "~/components/questions/question-card";
 import { seoMeta } from "~/lib/seo";
 import { parseQuestionCategory, QUESTION_CATEGORIES, questionFilterHref } from "~/questions/question-filters";
@@ -67,7 +68,7 @@ export default function InterviewPrep({ loaderData }: Route.ComponentProps) {
           <p role="status" className="text-sm font-medium text-ink-muted">
             {questions.length} {questions.length === 1 ? "question" : "questions"}
           </p>
-          {loading ? <Spinner /> : null}
+          {loading ? <BusyText>Loading</BusyText> : null}
         </div>
         {questions.length > 0 ? (
           <ul className={`space-y-4 ${loading ? "opacity-60" : ""}`}>
@@ -85,17 +86,5 @@ export default function InterviewPrep({ loaderData }: Route.ComponentProps) {
         )}
       </section>
     </div>
-  );
-}
-
-function Spinner() {
-  return (
-    <span className="inline-flex items-center gap-2 text-sm text-ink-muted">
-      <svg viewBox="0 0 24 24" className="size-4 animate-spin" fill="none" aria-hidden="true" focusable="false">
-        <circle cx="12" cy="12" r="9" stroke="currentColor" strokeOpacity="0.25" strokeWidth="3" />
-        <path d="M21 12a9 9 0 0 0-9-9" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
-      </svg>
-      Loading…
-    </span>
   );
 }

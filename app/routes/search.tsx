@@ -1,4 +1,5 @@
 import { Link, redirect, useNavigation } from "react-router";
+import { BusyText } from "~/components/ui/spinner";
 import { ArticleCardList } from "~/components/article-card";
 import { Pagination } from "~/components/ui/pagination";
 import { SearchForm } from "~/components/search/search-form";
@@ -74,7 +75,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
               </span>
             ) : null}
           </p>
-          {searching ? <Spinner label="Searching" /> : null}
+          {searching ? <BusyText>Searching</BusyText> : null}
         </div>
         {results.articles.length > 0 ? (
           <div className={searching ? "opacity-60 transition-opacity" : "transition-opacity"}>
@@ -111,17 +112,5 @@ function EmptyResults({ hasFilters, clearHref }: { hasFilters: boolean; clearHre
         .
       </p>
     </div>
-  );
-}
-
-function Spinner({ label }: { label: string }) {
-  return (
-    <span className="inline-flex items-center gap-2 text-sm text-ink-muted">
-      <svg viewBox="0 0 24 24" className="size-4 animate-spin" fill="none" aria-hidden="true" focusable="false">
-        <circle cx="12" cy="12" r="9" stroke="currentColor" strokeOpacity="0.25" strokeWidth="3" />
-        <path d="M21 12a9 9 0 0 0-9-9" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
-      </svg>
-      {label}…
-    </span>
   );
 }

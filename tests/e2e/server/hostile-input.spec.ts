@@ -44,7 +44,7 @@ for (const database of testDatabases) {
       await drop?.();
     });
 
-    /** Sends a request and returns its status (a network error fails the test). */
+    /** Sends a request and returns the response, its body already checked for a stack trace (a network error fails the test). */
     async function send(method: string, path: string, init: { headers?: Record<string, string>; body?: BodyInit }) {
       const response = await fetch(`${server.url}${path}`, {
         method,
@@ -52,7 +52,7 @@ for (const database of testDatabases) {
         headers: { Origin: server.url, "X-Test-Client-Ip": freshIp(), ...init.headers },
         body: init.body,
       });
-      const text = await response.text();
+      const text = await response.clone().text();
       expect(text, `${method} ${path}: no stack trace`).not.toMatch(/\n\s+at .+\(.+:\d+:\d+\)/);
       return response;
     }
