@@ -19,6 +19,7 @@
  * nulls last: the ORDER BY must say "nulls last" too, or the planner cannot use it); its title
  * search (ILIKE '%q%') uses articles_title_trgm_idx (gin_trgm_ops, drizzle/0001_search.sql).
  */
+import { MAX_PAGE } from "~/lib/pagination";
 import { and, asc, eq, ne, sql } from "drizzle-orm";
 import { type Database, getDb, queryRows } from "~/db/db.server";
 import { articles, authors, categories } from "~/db/schema";
@@ -29,8 +30,6 @@ import { contentChanged, onContentChanged } from "~/http/content-events.server";
 export const DASHBOARD_PAGE_SIZE = 50;
 /** Longest title search kept (longer input is cut). */
 export const DASHBOARD_QUERY_MAX = 200;
-/** Pages past this are out of range (keeps OFFSET bounded). */
-export const DASHBOARD_MAX_PAGE = 10_000;
 
 export type DashboardRow = {
   id: number;
@@ -65,12 +64,6 @@ function containsPattern(query: string) {
 
 export function normalizeDashboardQuery(raw: string | null | undefined) {
   return (raw ?? "").replace(/\s+/g, " ").trim().slice(0, DASHBOARD_QUERY_MAX);
-}
-
-export function parsePage(raw: string | null | undefined) {
-  const page = Number.parseInt(raw ?? "", 10);
-  if (!Number.isFinite(page) || page < 1) return 1;
-  return Math.min(page, DASHBOARD_MAX_PAGE);
 }
 
 type DashboardSqlRow = {
@@ -139,7 +132,7 @@ export async function listDashboardArticles(
 ): Promise<DashboardPage> {
   const db = await getDb();
   const query = normalizeDashboardQuery(options.query);
-  const page = Math.min(Math.max(1, Math.floor(options.page ?? 1)), DASHBOARD_MAX_PAGE);
+  const page = Math.min(Math.max(1, Math.floor(options.page ?? 1)), MAX_PAGE);
   const known = cachedTotal(db);
   const readAt = generation;
   const rows = await queryRows<DashboardSqlRow>(db, dashboardSql(query, page, known));

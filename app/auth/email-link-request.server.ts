@@ -5,7 +5,6 @@
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
-import type { FormAlertData } from "~/components/forms";
 import { readForm } from "~/http/form.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { EmailOnlySchema, FORM_TOASTS } from "~/lib/account-schemas";
@@ -19,7 +18,7 @@ export async function emailLinkRequestAction(
 ) {
   const submission = parseWithZod(await readForm(request), { schema: EmailOnlySchema });
   if (submission.status !== "success") {
-    return data({ result: submission.reply(), alert: FORM_TOASTS.invalidForm as FormAlertData }, { status: 400 });
+    return data({ result: submission.reply(), alert: FORM_TOASTS.invalidForm }, { status: 400 });
   }
   const outcome = await options.send(submission.value.email, clientAddress(request, context));
   if (outcome.status === "rate-limited") {

@@ -5,8 +5,10 @@
  * the confirmation dialog instead.
  */
 import { type FormEvent, useRef, useState } from "react";
-import { Form, Link, useLocation } from "react-router";
-import { listDashboardArticles, normalizeDashboardQuery, parsePage } from "~/articles/admin-articles.server";
+import { Form, Link, redirect, useLocation } from "react-router";
+import { listDashboardArticles, normalizeDashboardQuery } from "~/articles/admin-articles.server";
+import { pageRedirectTarget, pageToRead, parsePageParam } from "~/lib/pagination";
+import { dashboardHref } from "~/lib/urls";
 import { requireAdmin } from "~/auth/guards.server";
 import { AdminPageHeader } from "~/components/admin/admin-shell";
 import { DeleteArticleDialog, type DeleteTarget } from "~/components/admin/delete-dialog";
@@ -22,20 +24,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request);
   const url = new URL(request.url);
   const query = normalizeDashboardQuery(url.searchParams.get("q"));
-  const page = parsePage(url.searchParams.get("page"));
-  const list = await readOrThrow({ request, context }, "articles", async () => listDashboardArticles({ query, page }));
+  const requested = parsePageParam(url.searchParams.get("page"));
+  const list = await readOrThrow({ request, context }, "articles", async () =>
+    listDashboardArticles({ query, page: pageToRead(requested) }),
+  );
+  const target = pageRedirectTarget(requested, list.pageCount);
+  if (target !== null) throw redirect(dashboardHref({ q: query, page: target }));
   return { list };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => noindexMeta(matches, "Dashboard");
-
-function dashboardHref(query: string, page: number) {
-  const params = new URLSearchParams();
-  if (query) params.set("q", query);
-  if (page > 1) params.set("page", String(page));
-  const search = params.toString();
-  return `/admin/dashboard${search ? `?${search}` : ""}`;
-}
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const location = useLocation();
@@ -188,19 +186,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </section>
         ) : list ? (
           <div className="px-4 py-16 text-center sm:px-6">
-            <p className="font-semibold text-ink">
-              {query ? "No articles found" : list.page > 1 ? "This page is empty" : "No articles yet"}
-            </p>
+            <p className="font-semibold text-ink">{query ? "No articles found" : "No articles yet"}</p>
             <p className="mt-1 text-sm text-ink-muted">
-              {query ? (
-                "No article title contains your search."
-              ) : list.page > 1 ? (
-                <Link to="/admin/dashboard" className={textLinkClass}>
-                  Back to the first page
-                </Link>
-              ) : (
-                "Write the first one with Add New Article."
-              )}
+              {query ? "No article title contains your search." : "Write the first one with Add New Article."}
             </p>
           </div>
         ) : null}
@@ -209,7 +197,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           <Pagination
             page={list.page}
             pageCount={list.pageCount}
-            hrefFor={(n) => dashboardHref(list.query, n)}
+            hrefFor={(n) => dashboardHref({ q: list.query, page: n })}
             radius={2}
             summary
             className="flex flex-wrap items-center justify-between gap-3 border-t border-line px-4 py-3 sm:px-6"

@@ -40,7 +40,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       {
         type: "success",
         title: "Login Successful",
-        description: created ? "Welcome to DevPerspective!" : "Welcome back!",
+        description: created ? `Welcome to ${env().SITE_NAME}!` : "Welcome back!",
       },
       { headers },
     );

@@ -7,6 +7,7 @@ import { data, Form, Link } from "react-router";
 import { resendVerification, verifyEmail } from "~/auth/accounts.server";
 import { clientAddress, tooManyAttemptsMessage } from "~/auth/rate-limit.server";
 import { createSession } from "~/auth/session.server";
+import { env } from "~/env.server";
 import { emailLinkRequestAction } from "~/auth/email-link-request.server";
 import { AuthCard } from "~/components/auth/auth-card";
 import { Field, FormAlert, StatusButton, useValidatedForm } from "~/components/forms";
@@ -30,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         {
           type: "success",
           title: "Email Verified",
-          description: "Your email address is confirmed. Welcome to DevPerspective!",
+          description: `Your email address is confirmed. Welcome to ${env().SITE_NAME}!`,
         },
         { headers: { "Set-Cookie": await createSession(outcome.userId, request) } },
       );
