@@ -1,5 +1,5 @@
 import { Link, redirect } from "react-router";
-import { type ArticlePage, type CategorySummary, findCategory, listCategoryArticles } from "~/articles/articles.server";
+import { type ArticlePage, findCategory, listCategoryArticles } from "~/articles/articles.server";
 import { ArticleCardList } from "~/components/article-card";
 import { Pagination } from "~/components/ui/pagination";
 import { parseView, ViewToggle } from "~/components/category/view-toggle";
