@@ -47,7 +47,8 @@ export async function createAppHandler(
     const requestId = randomBytes(6).toString("base64url");
     res.setHeader("X-Request-Id", requestId);
     const request = createRequest(req, res);
-    const loadContext = runtime.createLoadContext({ nonce, clientIp: clientIp(req), requestId });
+    const dataRequest = (req.url ?? "/").split("?")[0]!.endsWith(".data");
+    const loadContext = runtime.createLoadContext({ nonce, clientIp: clientIp(req), requestId }, { dataRequest });
     return { response: await handleRequest(request, loadContext), security };
   }
 
