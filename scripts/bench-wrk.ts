@@ -39,7 +39,8 @@ ${headerLines}
 }
 local threads = {}
 local counter = 0
-local hits, misses = 0, 0
+-- Globals, not locals: done() reads each thread's counts with thread:get().
+hits, misses = 0, 0
 
 function setup(thread)
   table.insert(threads, thread)
