@@ -12,8 +12,9 @@
  *   never share a version.
  * - Create sets published_at and updated_at to now; update keeps published_at and the byline
  *   (author_id), and sets updated_at.
- * - Every write announces the change (contentChanged), which clears the public page cache on
- *   this instance and the others.
+ * - Every write announces the change (contentChanged) with the tags of the pages it touched
+ *   (the article's page before and after, its categories, the lists, feeds and search), which
+ *   drops exactly those pages from the page cache on this instance and the others.
  *
  * Indexes: the dashboard walks articles_published_idx (published_at desc nulls last, id desc
  * nulls last: the ORDER BY must say "nulls last" too, or the planner cannot use it); its title
@@ -25,6 +26,7 @@ import { type Database, getDb, queryRows } from "~/db/db.server";
 import { articles, authors, categories } from "~/db/schema";
 import { ARTICLE_MESSAGES, type ArticleInput } from "~/lib/article-schema";
 import { renderMarkdown } from "~/markdown/markdown.server";
+import { articleTags } from "~/http/cache-tags.server";
 import { contentChanged, onContentChanged } from "~/http/content-events.server";
 
 export const DASHBOARD_PAGE_SIZE = 50;
@@ -308,8 +310,20 @@ async function rendered(input: ArticleInput) {
   };
 }
 
-async function announce(id: number) {
-  await contentChanged(`article:${id}`);
+/** The article's slug and category slug: what its cached pages are tagged with. */
+async function pageState(db: Database, id: number) {
+  const [row] = await db
+    .select({ slug: articles.slug, categorySlug: categories.slug })
+    .from(articles)
+    .leftJoin(categories, eq(categories.id, articles.categoryId))
+    .where(eq(articles.id, id))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Announces the write: the article's pages before and after it, and every list, are dropped. */
+async function announce(id: number, ...states: Array<{ slug: string; categorySlug: string | null } | null>) {
+  await contentChanged(`article:${id}`, articleTags(...states));
 }
 
 /** Creates an article by the author profile linked to `userId`, published now. */
@@ -326,7 +340,7 @@ export async function createArticle(options: { userId: number; input: ArticleInp
       .values({ ...values, authorId, publishedAt: sql`now()`, updatedAt: sql`now()` })
       .returning({ id: articles.id, slug: articles.slug });
     if (!row) throw new Error("The article was not saved.");
-    await announce(row.id);
+    await announce(row.id, await pageState(db, row.id));
     return { status: "saved", id: row.id, slug: row.slug };
   } catch (error) {
     const lost = raceToFieldErrors(error);
@@ -358,6 +372,7 @@ export async function updateArticle(options: {
   const invalid = await checkReferences(db, options.input, options.id);
   if (invalid) return invalid;
   const values = await rendered(options.input);
+  const before = await pageState(db, options.id);
   try {
     // The version check is repeated in the UPDATE itself: a save that slipped in since the
     // check above (or is committing now: the row lock makes this one re-read) wins.
@@ -370,7 +385,7 @@ export async function updateArticle(options: {
       const still = await db.select({ id: articles.id }).from(articles).where(eq(articles.id, options.id)).limit(1);
       return still.length === 0 ? { status: "not-found" } : { status: "conflict" };
     }
-    await announce(row.id);
+    await announce(row.id, before, await pageState(db, row.id));
     return { status: "saved", id: row.id, slug: row.slug };
   } catch (error) {
     const lost = raceToFieldErrors(error);
@@ -384,11 +399,12 @@ export async function deleteArticle(
   id: number,
 ): Promise<{ status: "deleted"; slug: string } | { status: "not-found" }> {
   const db = await getDb();
+  const before = await pageState(db, id);
   const [row] = await db
     .delete(articles)
     .where(eq(articles.id, id))
     .returning({ id: articles.id, slug: articles.slug });
   if (!row) return { status: "not-found" };
-  await announce(row.id);
+  await announce(row.id, before);
   return { status: "deleted", slug: row.slug };
 }

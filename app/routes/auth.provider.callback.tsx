@@ -5,7 +5,7 @@
  */
 import { useEffect } from "react";
 import { data, Link } from "react-router";
-import { toast } from "sonner";
+import { withToast } from "~/components/toast";
 import {
   clearFlowCookies,
   configuredProvider,
@@ -62,7 +62,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export default function OAuthFailurePage({ loaderData }: Route.ComponentProps) {
   const { title, reason, provider, intent, redirectTo } = loaderData;
   useEffect(() => {
-    toast.error(title, { description: reason });
+    withToast((toast) => toast.error(title, { description: reason }));
   }, [title, reason]);
   const back =
     intent === "register"

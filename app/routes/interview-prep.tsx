@@ -4,6 +4,7 @@ import { QuestionCard } from "~/components/questions/question-card";
 import { seoMeta } from "~/lib/seo";
 import { parseQuestionCategory, QUESTION_CATEGORIES, questionFilterHref } from "~/questions/question-filters";
 import { listInterviewQuestions } from "~/questions/questions.server";
+import { htmlOnce } from "~/http/html-once.server";
 import { readOrThrow } from "~/http/route-errors.server";
 import type { Route } from "./+types/interview-prep";
 
@@ -11,7 +12,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // An unknown ?category= shows All rather than an error.
   const category = parseQuestionCategory(new URL(request.url).searchParams.get("category"));
   const questions = await readOrThrow({ request, context }, "questions", () => listInterviewQuestions(category));
-  return { category, questions };
+  // Answers are in the page once: rendered, not repeated in the hydration data (app/http/html-once.server.ts).
+  return {
+    category,
+    questions: questions.map((question) => ({
+      ...question,
+      answerHtml: htmlOnce(context, `answer-${question.id}`, question.answerHtml),
+    })),
+  };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
