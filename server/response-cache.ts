@@ -3,7 +3,8 @@
  *
  * - Only requests without the site's cookies (dp_session, dp_toast, test hooks) are candidates,
  *   and only 200 responses that the app marked `Cache-Control: public` and that set no cookie
- *   are stored: an error or a signed-in page is never cached.
+ *   are stored: an error or a signed-in page is never cached. Immutable responses (uploaded images,
+ *   /media/…) are not stored either: browsers and CDNs keep those.
  * - Bodies are kept brotli- and gzip-compressed (compressed once, at store time; ~1/7 of the
  *   raw size, so thousands of pages fit), and decompressed for the rare client that wants neither.
  * - The page's nonce-based CSP is rewritten to hashes of the page's own inline scripts, so a
@@ -75,6 +76,9 @@ export function storable(response: Response) {
   if (response.status !== 200) return false;
   if (response.headers.has("Set-Cookie")) return false;
   const cacheControl = response.headers.get("Cache-Control") ?? "";
+  // Immutable files (uploaded images at hashed URLs) are for browsers and CDNs to keep: held
+  // here they would push pages out of memory and lose their own ETag.
+  if (/\bimmutable\b/.test(cacheControl)) return false;
   return /\bpublic\b/.test(cacheControl) && !/\b(no-store|private)\b/.test(cacheControl);
 }
 
