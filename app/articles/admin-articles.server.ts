@@ -335,6 +335,11 @@ async function prepare(input: ArticleInput) {
   return { values: await rendered(input, uploads), hashes };
 }
 
+/** The editor's preview: rendered exactly as a save would (uploaded images included). */
+export async function renderPreview(source: string) {
+  return renderMarkdown(source, { images: await uploadsByHash(referencedHashes(source)) });
+}
+
 async function rendered(input: ArticleInput, images: Map<string, UploadInfo>) {
   const output = await renderMarkdown(input.content, { images });
   return {

@@ -12,6 +12,7 @@
 import { createHash } from "node:crypto";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { type Database, getDb, queryRows } from "~/db/db.server";
+import { MAX_UPLOAD_MB } from "~/lib/media";
 import { articles, mediaUploads, mediaUsages, mediaVariants } from "~/db/schema";
 import { detectImage, IMAGE_TYPES, type ImageFormat, MEDIA_MESSAGES } from "./detect.server";
 import { MediaError, processImage, type VariantFormat } from "./process.server";
@@ -20,8 +21,8 @@ import { mediaStorage } from "./storage.server";
 export { MediaError };
 
 /** The largest file accepted, in bytes. */
-export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
-export const MAX_UPLOAD_MB = 10;
+export const MAX_UPLOAD_BYTES = MAX_UPLOAD_MB * 1024 * 1024;
+export { MAX_UPLOAD_MB };
 export const LIBRARY_PAGE_SIZE = 24;
 const NAME_MAX = 200;
 const ALT_MAX = 500;

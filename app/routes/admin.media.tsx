@@ -15,7 +15,8 @@ import { readOrThrow } from "~/http/route-errors.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { noindexMeta } from "~/lib/seo";
 import { MEDIA_MESSAGES } from "~/media/detect.server";
-import { deleteUpload, listLibrary, MAX_UPLOAD_MB } from "~/media/media.server";
+import { deleteUpload, listLibrary } from "~/media/media.server";
+import { formatBytes, MAX_UPLOAD_MB, UPLOAD_ACCEPT } from "~/lib/media";
 import { adminReturnPath } from "~/auth/admin-session.server";
 import type { Route } from "./+types/admin.media";
 
@@ -74,12 +75,6 @@ function libraryHref(query: string, page: number) {
   return `/admin/media${search ? `?${search}` : ""}`;
 }
 
-export function formatBytes(bytes: number) {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}
-
 export default function MediaLibrary({ loaderData }: Route.ComponentProps) {
   const { library } = loaderData;
   const location = useLocation();
@@ -111,7 +106,7 @@ export default function MediaLibrary({ loaderData }: Route.ComponentProps) {
               type="file"
               name="file"
               required
-              accept="image/png,image/jpeg,image/webp,image/avif,image/gif"
+              accept={UPLOAD_ACCEPT}
               aria-describedby="media-file-hint"
               className="mt-1 block text-sm text-ink"
             />
