@@ -41,7 +41,13 @@ export default [
       // Resource route: markdown rendered exactly as the article page shows it (the Preview tab).
       route("preview", "routes/admin.article-preview.ts"),
     ]),
+    // The media library: uploads, search, delete.
+    route("media", "routes/admin.media.tsx"),
   ]),
+  // Resource route: image uploads (JSON for fetch/XHR, a redirect with a toast for plain forms).
+  route("admin/media/upload", "routes/admin.media-upload.ts"),
+  // Uploaded images and their variants, at content-hashed URLs.
+  route("media/:file", "routes/media.ts"),
 
   // Discovery: feeds, sitemap, robots, llms.txt.
   route("rss.xml", "routes/feed.ts", { id: "feed-rss" }),

@@ -146,7 +146,10 @@ function refuse(req: http.IncomingMessage, res: http.ServerResponse, refusal: Re
   res.writeHead(refusal.status, {
     "Content-Type": "text/plain; charset=utf-8",
     "Cache-Control": "no-store",
-    Connection: "close",
+    // A body too large is discarded as it arrives (on a kept-alive connection Node reads it to
+    // the end): closing at once would cut the client off mid-upload, and most clients then
+    // report a broken connection (EPIPE) instead of the 413.
+    ...(refusal.status === 413 ? {} : { Connection: "close" }),
     ...refusal.headers,
   });
   res.write(`${refusal.message}\n`);

@@ -3,7 +3,8 @@
  *
  * - Only requests without the site's cookies (dp_session, dp_toast, test hooks) are candidates,
  *   and only 200 responses that the app marked `Cache-Control: public` and that set no cookie
- *   are stored: an error or a signed-in page is never cached.
+ *   are stored: an error or a signed-in page is never cached. Immutable responses (uploaded images,
+ *   /media/…) are not stored either: browsers and CDNs keep those.
  * - Each body is kept as sent (identity) and, for text worth compressing, brotli- and
  *   gzip-compressed (compressed once, at store time): every client, whatever its Accept-Encoding
  *   (curl, monitors and crawlers often send none), gets bytes straight from memory.
@@ -80,6 +81,9 @@ export function storable(response: Response) {
   if (response.status !== 200) return false;
   if (response.headers.has("Set-Cookie")) return false;
   const cacheControl = response.headers.get("Cache-Control") ?? "";
+  // Immutable files (uploaded images at hashed URLs) are for browsers and CDNs to keep: held
+  // here they would push pages out of memory and lose their own ETag.
+  if (/\bimmutable\b/.test(cacheControl)) return false;
   return /\bpublic\b/.test(cacheControl) && !/\b(no-store|private)\b/.test(cacheControl);
 }
 

@@ -12,6 +12,9 @@
  *   never share a version.
  * - Create sets published_at and updated_at to now; update keeps published_at and the byline
  *   (author_id), and sets updated_at.
+ * - Images: every image needs alt text (a field error on content names those without); uploaded
+ *   images (/media/…) are rendered with their sizes and variants, and the uploads an article uses
+ *   (markdown or cover) are recorded in media_usages in the same transaction as the article.
  * - Every write announces the change (contentChanged) with the tags of the pages it touched
  *   (the article's page before and after, its categories, the lists, feeds and search), which
  *   drops exactly those pages from the page cache on this instance and the others.
@@ -25,9 +28,10 @@ import { and, asc, eq, ne, sql } from "drizzle-orm";
 import { type Database, getDb, queryRows } from "~/db/db.server";
 import { articles, authors, categories } from "~/db/schema";
 import { ARTICLE_MESSAGES, type ArticleInput } from "~/lib/article-schema";
-import { renderMarkdown } from "~/markdown/markdown.server";
+import { imagesWithoutAlt, renderMarkdown } from "~/markdown/markdown.server";
 import { articleTags } from "~/http/cache-tags.server";
 import { contentChanged, onContentChanged } from "~/http/content-events.server";
+import { recordUsages, referencedHashes, type UploadInfo, uploadsByHash } from "~/media/media.server";
 
 export const DASHBOARD_PAGE_SIZE = 50;
 /** Longest title search kept (longer input is cut). */
@@ -239,7 +243,7 @@ export async function authorIdForUser(userId: number): Promise<number | null> {
 
 export type SaveResult =
   | { status: "saved"; id: number; slug: string }
-  | { status: "invalid"; fieldErrors: Partial<Record<"slug" | "categoryId", string[]>> }
+  | { status: "invalid"; fieldErrors: Partial<Record<"slug" | "categoryId" | "content", string[]>> }
   | { status: "no-author-profile" }
   | { status: "conflict" }
   | { status: "not-found" };
@@ -293,8 +297,46 @@ async function checkReferences(db: Database, input: ArticleInput, exceptId: numb
   return Object.keys(fieldErrors).length > 0 ? ({ status: "invalid", fieldErrors } as const) : null;
 }
 
-async function rendered(input: ArticleInput) {
-  const output = await renderMarkdown(input.content);
+/** A name for an image without alt text: the upload's file name, else the last part of its URL. */
+function imageName(src: string, uploads: Map<string, UploadInfo>) {
+  const [hash] = referencedHashes(src);
+  const upload = hash ? uploads.get(hash) : undefined;
+  if (upload) return upload.originalName;
+  const path = src.split(/[?#]/, 1)[0] ?? src;
+  return decodeURIComponentSafe(path.split("/").filter(Boolean).pop() ?? src) || src;
+}
+
+function decodeURIComponentSafe(text: string) {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * Everything a save writes besides the byline and dates, or the field error that blocks it:
+ * images without alt text. `hashes` are the uploads the article uses.
+ */
+async function prepare(input: ArticleInput) {
+  const hashes = referencedHashes(input.content, input.imageUrl);
+  const uploads = await uploadsByHash(hashes);
+  const missing = imagesWithoutAlt(input.content);
+  if (missing.length > 0) {
+    const names = [...new Set(missing.map((src) => imageName(src, uploads)))];
+    const invalid: SaveResult = { status: "invalid", fieldErrors: { content: [ARTICLE_MESSAGES.altMissing(names)] } };
+    return { invalid };
+  }
+  return { values: await rendered(input, uploads), hashes };
+}
+
+/** The editor's preview: rendered exactly as a save would (uploaded images included). */
+export async function renderPreview(source: string) {
+  return renderMarkdown(source, { images: await uploadsByHash(referencedHashes(source)) });
+}
+
+async function rendered(input: ArticleInput, images: Map<string, UploadInfo>) {
+  const output = await renderMarkdown(input.content, { images });
   return {
     title: input.title,
     slug: input.slug,
@@ -333,13 +375,19 @@ export async function createArticle(options: { userId: number; input: ArticleInp
   if (authorId === null) return { status: "no-author-profile" };
   const invalid = await checkReferences(db, options.input, null);
   if (invalid) return invalid;
-  const values = await rendered(options.input);
+  const prepared = await prepare(options.input);
+  if (prepared.invalid) return prepared.invalid;
+  const { values, hashes } = prepared;
   try {
-    const [row] = await db
-      .insert(articles)
-      .values({ ...values, authorId, publishedAt: sql`now()`, updatedAt: sql`now()` })
-      .returning({ id: articles.id, slug: articles.slug });
-    if (!row) throw new Error("The article was not saved.");
+    const row = await db.transaction(async (tx) => {
+      const [inserted] = await tx
+        .insert(articles)
+        .values({ ...values, authorId, publishedAt: sql`now()`, updatedAt: sql`now()` })
+        .returning({ id: articles.id, slug: articles.slug });
+      if (!inserted) throw new Error("The article was not saved.");
+      await recordUsages(tx, inserted.id, hashes);
+      return inserted;
+    });
     await announce(row.id, await pageState(db, row.id));
     return { status: "saved", id: row.id, slug: row.slug };
   } catch (error) {
@@ -371,16 +419,22 @@ export async function updateArticle(options: {
   if (!current.same) return { status: "conflict" };
   const invalid = await checkReferences(db, options.input, options.id);
   if (invalid) return invalid;
-  const values = await rendered(options.input);
+  const prepared = await prepare(options.input);
+  if (prepared.invalid) return prepared.invalid;
+  const { values, hashes } = prepared;
   const before = await pageState(db, options.id);
   try {
     // The version check is repeated in the UPDATE itself: a save that slipped in since the
     // check above (or is committing now: the row lock makes this one re-read) wins.
-    const [row] = await db
-      .update(articles)
-      .set({ ...values, updatedAt: sql`greatest(now(), ${articles.updatedAt} + interval '1 microsecond')` })
-      .where(and(eq(articles.id, options.id), sql`${articles.updatedAt} = ${options.version}::timestamptz`))
-      .returning({ id: articles.id, slug: articles.slug });
+    const row = await db.transaction(async (tx) => {
+      const [updated] = await tx
+        .update(articles)
+        .set({ ...values, updatedAt: sql`greatest(now(), ${articles.updatedAt} + interval '1 microsecond')` })
+        .where(and(eq(articles.id, options.id), sql`${articles.updatedAt} = ${options.version}::timestamptz`))
+        .returning({ id: articles.id, slug: articles.slug });
+      if (updated) await recordUsages(tx, updated.id, hashes);
+      return updated;
+    });
     if (!row) {
       const still = await db.select({ id: articles.id }).from(articles).where(eq(articles.id, options.id)).limit(1);
       return still.length === 0 ? { status: "not-found" } : { status: "conflict" };

@@ -1,8 +1,9 @@
 /**
  * /admin/articles/new and /admin/articles/edit/{id}: one loader, one action, one editor; they
- * differ only by the presence of an id. The action: guard, then a preview (intent=preview, the
- * no-JavaScript Preview button), or parse with the shared schema and save; a refusal keeps what
- * was typed, a save goes to the dashboard with the spec's toast.
+ * differ only by the presence of an id. The action: guard, then an upload (a file chosen in the
+ * form: without JavaScript images travel with the form, multipart), a preview (intent=preview,
+ * the no-JavaScript Preview button), or parse with the shared schema and save; a refusal keeps
+ * what was typed, a save goes to the dashboard with the spec's toast.
  */
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -13,6 +14,7 @@ import {
   getEditableArticle,
   listCategoryOptions,
   parseArticleId,
+  renderPreview,
   type SaveResult,
   updateArticle,
 } from "~/articles/admin-articles.server";
@@ -22,11 +24,13 @@ import { ArticleEditor, type EditorActionData, type EditorDefaults } from "~/com
 import { FORM_TOASTS } from "~/lib/account-schemas";
 import { ARTICLE_LIMITS, ARTICLE_MESSAGES, ARTICLE_TOASTS, ArticleSchema, toArticleInput } from "~/lib/article-schema";
 import { noindexMeta } from "~/lib/seo";
-import { renderMarkdown } from "~/markdown/markdown.server";
 import { failedWrite, readOrThrow } from "~/http/route-errors.server";
+import { MEDIA_MESSAGES } from "~/media/detect.server";
 import { redirectWithToast } from "~/http/toast.server";
 import type { Route } from "./+types/admin.article-editor";
-import { readForm } from "~/http/form.server";
+import { MediaError, recentUploads, storeUpload } from "~/media/media.server";
+import { chosenFile, readUploadForm } from "~/media/upload-request.server";
+import { appendImageMarkdown, EDITOR_UPLOAD_FIELDS } from "~/lib/media";
 
 const notFound = () =>
   redirectWithToast("/admin/dashboard", {
@@ -40,13 +44,19 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const mode: "new" | "edit" = params.id === undefined ? "new" : "edit";
   const id = mode === "edit" ? parseArticleId(params.id) : null;
   if (mode === "edit" && id === null) throw await notFound();
-  const [article, categories] = await readOrThrow(
+  const [article, categories, uploads] = await readOrThrow(
     { request, context },
     mode === "edit" ? "article" : "categories",
-    () => Promise.all([id === null ? null : getEditableArticle(id), listCategoryOptions()]),
+    () => Promise.all([id === null ? null : getEditableArticle(id), listCategoryOptions(), recentUploads(12)]),
   );
   if (mode === "edit" && !article) throw await notFound();
-  return { mode, article, categories };
+  const recent = uploads.map((upload) => ({
+    url: upload.url,
+    name: upload.originalName,
+    width: upload.width,
+    height: upload.height,
+  }));
+  return { mode, article, categories, uploads: recent };
 }
 
 /** What was typed, as Conform's initial values (so a re-rendered form keeps it). */
@@ -62,12 +72,59 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const id = editing ? parseArticleId(params.id) : null;
   if (editing && id === null) return notFound();
   const failed = editing ? ARTICLE_TOASTS.updateFailed : ARTICLE_TOASTS.createFailed;
-  const formData = await readForm(request);
+  // Multipart with room for one image (10.5 MB); a text-only post is read the same way.
+  const formData = await readUploadForm(request);
+  // A cover picked from the uploads list (without JavaScript the list posts its choice).
+  const coverChoice = formData.get(EDITOR_UPLOAD_FIELDS.coverChoice);
+  if (typeof coverChoice === "string" && coverChoice !== "") formData.set("imageUrl", coverChoice);
+  formData.delete(EDITOR_UPLOAD_FIELDS.coverChoice);
+
+  const contentImage = chosenFile(formData, EDITOR_UPLOAD_FIELDS.contentImage);
+  const coverImage = chosenFile(formData, EDITOR_UPLOAD_FIELDS.coverImage);
+  if (contentImage || coverImage || formData.get("intent") === "upload") {
+    const values = typedValues(formData);
+    const keep = (alert: EditorActionData["alert"], status = 200) =>
+      data<EditorActionData>({ result: { initialValue: values }, alert, preview: null }, { status });
+    if (!contentImage && !coverImage) return keep({ title: "Upload failed", description: MEDIA_MESSAGES.noFile }, 400);
+    try {
+      const inserted: string[] = [];
+      if (contentImage) {
+        const { upload } = await storeUpload({
+          bytes: new Uint8Array(await contentImage.arrayBuffer()),
+          name: contentImage.name,
+          userId: admin.id,
+        });
+        values.content = appendImageMarkdown(values.content ?? "", upload.url, upload.alt);
+        inserted.push(`${upload.originalName} was added at the end of the content: describe it between the brackets.`);
+      }
+      if (coverImage) {
+        const { upload } = await storeUpload({
+          bytes: new Uint8Array(await coverImage.arrayBuffer()),
+          name: coverImage.name,
+          userId: admin.id,
+        });
+        values.imageUrl = upload.url;
+        inserted.push(`${upload.originalName} is the cover image.`);
+      }
+      return keep({
+        title: "Image uploaded",
+        description: `${inserted.join(" ")} Nothing is saved yet.`,
+        tone: "info",
+      });
+    } catch (error) {
+      if (error instanceof MediaError)
+        return keep({ title: "Upload failed", description: error.message }, error.status);
+      return keep(
+        { title: "Upload failed", description: failedWrite({ request, context }, error, "upload failed") },
+        500,
+      );
+    }
+  }
 
   if (formData.get("intent") === "preview") {
     const content = formData.get("content");
     const source = typeof content === "string" ? content.slice(0, ARTICLE_LIMITS.content) : "";
-    const rendered = await renderMarkdown(source);
+    const rendered = await renderPreview(source);
     return data<EditorActionData>({
       result: { initialValue: typedValues(formData) },
       alert: null,
@@ -144,7 +201,7 @@ function defaultsFor(article: EditableArticle | null): EditorDefaults {
 }
 
 export default function ArticleEditorPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { mode, article, categories } = loaderData;
+  const { mode, article, categories, uploads } = loaderData;
   const heading = mode === "new" ? "New Article" : "Edit Article";
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 lg:px-8">
@@ -169,6 +226,7 @@ export default function ArticleEditorPage({ loaderData, actionData }: Route.Comp
           key={article?.id ?? "new"}
           mode={mode}
           categories={categories}
+          uploads={uploads}
           defaults={defaultsFor(article)}
           actionData={actionData}
         />

@@ -36,6 +36,8 @@ describe("which requests and responses the page cache may keep", () => {
     expect(ok({ "Cache-Control": PUBLIC_CACHE_CONTROL }, 503)).toBe(false);
     expect(ok({ "Cache-Control": PUBLIC_CACHE_CONTROL, "Set-Cookie": "a=b" })).toBe(false);
     expect(ok({ "Cache-Control": PERSONAL_CACHE_CONTROL })).toBe(false);
+    // Uploaded images (immutable, hashed URLs): for browsers and CDNs, not the page cache.
+    expect(ok({ "Cache-Control": "public, max-age=31536000, immutable", "Content-Type": "image/webp" })).toBe(false);
     expect(ok({})).toBe(false);
   });
 
