@@ -85,6 +85,8 @@ test.describe("dashboard", () => {
     page,
     jsEnabled,
   }) => {
+    // Three full axe scans (dashboard, dialog, editor).
+    test.setTimeout(60_000);
     await signInAsAdmin(page, jsEnabled);
     await hydrated(page, jsEnabled);
     // The sign-in's toast belongs to the shared toaster, scanned by its own tests.

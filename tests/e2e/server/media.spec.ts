@@ -24,6 +24,9 @@ for (const database of testDatabases) {
     let cookie = "";
 
     test.beforeAll(async () => {
+      // A first start migrates and seeds: slow on a busy machine, and the drop in afterAll must
+      // never race a server still starting.
+      test.setTimeout(180_000);
       test.setTimeout(120_000);
       const created = await database.create();
       drop = created.drop;
