@@ -363,15 +363,4 @@ export async function deleteUpload(id: number): Promise<DeleteOutcome> {
   }
 }
 
-/** Sets an upload's alt text (the library's edit). */
-export async function setUploadAlt(id: number, alt: string): Promise<boolean> {
-  const db = await getDb();
-  const rows = await db
-    .update(mediaUploads)
-    .set({ alt: alt.trim().slice(0, ALT_MAX) || null })
-    .where(eq(mediaUploads.id, id))
-    .returning({ id: mediaUploads.id });
-  return rows.length > 0;
-}
-
 export type { ImageFormat };

@@ -158,10 +158,14 @@ export function ArticleEditor({
     event.preventDefault();
     // Drop where the pointer is, when the browser can tell.
     const position = (
-      document as Document & { caretPositionFromPoint?: (x: number, y: number) => { offset: number } | null }
+      document as Document & {
+        caretPositionFromPoint?: (x: number, y: number) => { offset: number; offsetNode: Node } | null;
+      }
     ).caretPositionFromPoint?.(event.clientX, event.clientY);
-    if (position && contentRef.current) {
-      contentRef.current.selectionStart = contentRef.current.selectionEnd = position.offset;
+    const textarea = contentRef.current;
+    // Only a position inside the textarea itself (Chrome and Firefox report the control).
+    if (position && textarea && position.offsetNode === textarea) {
+      textarea.selectionStart = textarea.selectionEnd = position.offset;
     }
     void uploadToContent(files);
   }
