@@ -2,7 +2,8 @@
  * Articles for tools and agents: /post/{slug}.md, or /post/{slug} with `Accept: text/markdown`,
  * answers the markdown source under a title header instead of the HTML page.
  */
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
+import { isPublished } from "~/db/order";
 import { getDb } from "~/db/db.server";
 import { articles, authors, categories } from "~/db/schema";
 import { env } from "~/env.server";
@@ -35,7 +36,7 @@ export async function articleMarkdownResponse(request: Request, slug: string): P
     .from(articles)
     .leftJoin(authors, eq(authors.id, articles.authorId))
     .leftJoin(categories, eq(categories.id, articles.categoryId))
-    .where(eq(articles.slug, slug))
+    .where(and(eq(articles.slug, slug), isPublished))
     .limit(1);
   if (!article) {
     return new Response("# Article not found\n", {
@@ -49,7 +50,7 @@ export async function articleMarkdownResponse(request: Request, slug: string): P
     "",
     `- Author: ${article.authorName ?? "Anonymous"}`,
     `- Category: ${article.categoryName ?? "General"}`,
-    `- Published: ${article.publishedAt.toISOString()}`,
+    `- Published: ${(article.publishedAt ?? article.updatedAt).toISOString()}`,
     `- Updated: ${article.updatedAt.toISOString()}`,
     `- URL: ${SITE_URL}/post/${article.slug}`,
     ...(article.excerpt ? ["", `> ${article.excerpt.replace(/\s+/g, " ")}`] : []),

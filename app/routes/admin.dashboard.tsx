@@ -6,11 +6,19 @@
  */
 import { type FormEvent, useRef, useState } from "react";
 import { Form, Link, useLocation } from "react-router";
-import { listDashboardArticles, normalizeDashboardQuery, parsePage } from "~/articles/admin-articles.server";
+import {
+  DASHBOARD_STATUS_FILTERS,
+  type DashboardRow,
+  type DashboardStatusFilter,
+  listDashboardArticles,
+  normalizeDashboardQuery,
+  parsePage,
+  parseStatusFilter,
+} from "~/articles/admin-articles.server";
 import { requireAdmin } from "~/auth/guards.server";
 import { AdminPageHeader } from "~/components/admin/admin-shell";
 import { DeleteArticleDialog, type DeleteTarget } from "~/components/admin/delete-dialog";
-import { LocalDate } from "~/components/admin/local-date";
+import { LocalDate, LocalDateTime } from "~/components/admin/local-date";
 import { Pagination } from "~/components/ui/pagination";
 import { controlClass } from "~/components/forms";
 import { buttonClass, textLinkClass } from "~/components/ui/button";
@@ -23,15 +31,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const query = normalizeDashboardQuery(url.searchParams.get("q"));
   const page = parsePage(url.searchParams.get("page"));
-  const list = await readOrThrow({ request, context }, "articles", async () => listDashboardArticles({ query, page }));
+  const status = parseStatusFilter(url.searchParams.get("status"));
+  const list = await readOrThrow({ request, context }, "articles", async () =>
+    listDashboardArticles({ query, page, status }),
+  );
   return { list };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => noindexMeta(matches, "Dashboard");
 
-function dashboardHref(query: string, page: number) {
+function dashboardHref(query: string, page: number, status: DashboardStatusFilter = "all") {
   const params = new URLSearchParams();
   if (query) params.set("q", query);
+  if (status !== "all") params.set("status", status);
   if (page > 1) params.set("page", String(page));
   const search = params.toString();
   return `/admin/dashboard${search ? `?${search}` : ""}`;
@@ -81,6 +93,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             aria-label="Articles"
             className="flex w-full gap-2 sm:w-auto"
           >
+            {list.status !== "all" ? <input type="hidden" name="status" value={list.status} /> : null}
             <label htmlFor="dashboard-q" className="sr-only">
               Search by title
             </label>
@@ -100,10 +113,26 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </Form>
         </div>
 
+        <nav aria-label="Filter by status" className="border-b border-line px-4 py-2 sm:px-6">
+          <ul className="flex flex-wrap gap-1 text-sm">
+            {DASHBOARD_STATUS_FILTERS.map((filter) => (
+              <li key={filter.value}>
+                <Link
+                  to={dashboardHref(query, 1, filter.value)}
+                  aria-current={list.status === filter.value ? "page" : undefined}
+                  className="inline-block rounded-md px-3 py-1 font-medium text-ink-muted hover:text-ink aria-[current=page]:bg-surface-sunken aria-[current=page]:text-ink"
+                >
+                  {filter.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
         {list && query ? (
           <p className="border-b border-line bg-surface-sunken px-4 py-2 text-sm text-ink-muted sm:px-6" role="status">
             {list.matching} {list.matching === 1 ? "article matches" : "articles match"} “{query}”.{" "}
-            <Link to="/admin/dashboard" className={textLinkClass}>
+            <Link to={dashboardHref("", 1, list.status)} className={textLinkClass}>
               Clear search
             </Link>
           </p>
@@ -123,6 +152,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                   </th>
                   <th scope="col" className="px-4 py-3 font-semibold">
                     Author
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-semibold">
+                    Status
                   </th>
                   <th scope="col" className="px-4 py-3 font-semibold">
                     Published At
@@ -150,11 +182,17 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                       </span>
                       {article.authorName ?? "N/A"}
                     </td>
+                    <td className="text-ink-muted sm:px-4 sm:py-3">
+                      <span aria-hidden="true" className="mr-1 text-xs font-semibold uppercase sm:hidden">
+                        Status
+                      </span>
+                      <StatusCell article={article} />
+                    </td>
                     <td className="whitespace-nowrap text-ink-muted sm:px-4 sm:py-3">
                       <span aria-hidden="true" className="mr-1 text-xs font-semibold uppercase sm:hidden">
                         Published
                       </span>
-                      <LocalDate iso={article.publishedAt} />
+                      {article.publishedAt ? <LocalDate iso={article.publishedAt} /> : null}
                     </td>
                     <td className="max-sm:pt-1 sm:px-6 sm:py-3">
                       <div className="flex gap-2 sm:justify-end">
@@ -194,6 +232,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             <p className="mt-1 text-sm text-ink-muted">
               {query ? (
                 "No article title contains your search."
+              ) : list.status !== "all" && list.page === 1 ? (
+                "No article has this status."
               ) : list.page > 1 ? (
                 <Link to="/admin/dashboard" className={textLinkClass}>
                   Back to the first page
@@ -209,7 +249,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           <Pagination
             page={list.page}
             pageCount={list.pageCount}
-            hrefFor={(n) => dashboardHref(list.query, n)}
+            hrefFor={(n) => dashboardHref(list.query, n, list.status)}
             radius={2}
             summary
             className="flex flex-wrap items-center justify-between gap-3 border-t border-line px-4 py-3 sm:px-6"
@@ -224,5 +264,25 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         fallbackFocus={() => headingRef.current}
       />
     </div>
+  );
+}
+
+const STATUS_LABELS = { published: "Published", scheduled: "Scheduled", draft: "Draft" } as const;
+
+/** Status, the schedule time, a failed publish's reason, and a note when edits are pending. */
+function StatusCell({ article }: { article: DashboardRow }) {
+  return (
+    <span className="flex flex-col gap-0.5">
+      <span className="font-medium text-ink">{STATUS_LABELS[article.status]}</span>
+      {article.status === "scheduled" && article.scheduledAt ? (
+        <span className="text-xs">
+          for <LocalDateTime iso={article.scheduledAt} />
+        </span>
+      ) : null}
+      {article.publishError ? (
+        <span className="text-xs text-danger">Publish failed: {article.publishError}</span>
+      ) : null}
+      {article.hasPending ? <span className="text-xs">Unpublished changes</span> : null}
+    </span>
   );
 }
