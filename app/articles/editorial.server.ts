@@ -24,14 +24,18 @@ import {
   articleRevisions,
   articles,
   type ArticleStatus,
+  authors,
+  categories,
   previewLinks,
   type RevisionFields,
   type RevisionReason,
   slugRedirects,
+  type TocEntry,
   users,
 } from "~/db/schema";
 import { contentChanged } from "~/http/content-events.server";
 import { ARTICLE_LIMITS } from "~/lib/article-schema";
+import { renderMarkdown } from "~/markdown/markdown.server";
 
 /** At least this many revisions are kept per article; older autosaves are deleted first. */
 export const REVISIONS_KEPT = 50;
@@ -488,4 +492,74 @@ export async function moveSlug(runner: Runner, articleId: number, from: string, 
     .insert(slugRedirects)
     .values({ oldSlug: from, articleId })
     .onConflictDoUpdate({ target: slugRedirects.oldSlug, set: { articleId, createdAt: sql`now()` } });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The preview page
+
+export type PreviewArticle = {
+  slug: string;
+  title: string;
+  excerpt: string | null;
+  imageUrl: string | null;
+  /** ISO 8601: the publish date it will have (the schedule, or now). */
+  publishedAt: string;
+  readingMinutes: number;
+  toc: TocEntry[];
+  html: string;
+  category: { name: string; slug: string } | null;
+  author: { name: string; avatarUrl: string | null; bio: string | null } | null;
+};
+
+/**
+ * What /preview/{token} shows: the article as its page will render it (pending changes when there
+ * are some, rendered by the same markdown pipeline), or where the live article is.
+ */
+export async function previewByToken(
+  token: string,
+): Promise<{ kind: "live"; slug: string } | { kind: "preview"; article: PreviewArticle } | null> {
+  const resolved = await resolvePreviewToken(token);
+  if (!resolved || resolved.kind === "live") return resolved;
+  const db = await getDb();
+  const { fields } = resolved;
+  const [[row], output] = await Promise.all([
+    db
+      .select({
+        scheduledAt: articles.scheduledAt,
+        publishedAt: articles.publishedAt,
+        authorName: authors.name,
+        authorAvatarUrl: authors.avatarUrl,
+        authorBio: authors.bio,
+      })
+      .from(articles)
+      .leftJoin(authors, eq(authors.id, articles.authorId))
+      .where(eq(articles.id, resolved.articleId))
+      .limit(1),
+    renderMarkdown(fields.content),
+  ]);
+  const [category] =
+    fields.categoryId === null
+      ? []
+      : await db
+          .select({ name: categories.name, slug: categories.slug })
+          .from(categories)
+          .where(eq(categories.id, fields.categoryId))
+          .limit(1);
+  const when = row?.publishedAt ?? row?.scheduledAt ?? new Date();
+  return {
+    kind: "preview",
+    article: {
+      slug: fields.slug,
+      title: fields.title,
+      excerpt: fields.excerpt,
+      imageUrl: fields.imageUrl,
+      publishedAt: toIso(when),
+      readingMinutes: Math.max(1, output.readingMinutes),
+      toc: output.toc,
+      html: output.html,
+      category: category ?? null,
+      author:
+        row?.authorName != null ? { name: row.authorName, avatarUrl: row.authorAvatarUrl, bio: row.authorBio } : null,
+    },
+  };
 }

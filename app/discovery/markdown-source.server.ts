@@ -3,6 +3,7 @@
  * answers the markdown source under a title header instead of the HTML page.
  */
 import { and, eq } from "drizzle-orm";
+import { findSlugRedirect } from "~/articles/editorial.server";
 import { isPublished } from "~/db/order";
 import { getDb } from "~/db/db.server";
 import { articles, authors, categories } from "~/db/schema";
@@ -39,6 +40,14 @@ export async function articleMarkdownResponse(request: Request, slug: string): P
     .where(and(eq(articles.slug, slug), isPublished))
     .limit(1);
   if (!article) {
+    const moved = await findSlugRedirect(slug);
+    if (moved) {
+      const markdownPath = new URL(request.url).pathname.endsWith(".md");
+      return new Response(null, {
+        status: 301,
+        headers: { Location: `/post/${moved}${markdownPath ? ".md" : ""}`, Vary: "Accept" },
+      });
+    }
     return new Response("# Article not found\n", {
       status: 404,
       headers: { "Content-Type": "text/markdown; charset=utf-8", Vary: "Accept" },

@@ -83,6 +83,10 @@ export const ArticleSchema = z.object({
   featured: z.boolean().optional(),
   // Edit forms only: the version of the row the form was loaded with (optimistic concurrency).
   version: z.string().regex(VERSION_PATTERN, ARTICLE_MESSAGES.versionInvalid).optional(),
+  // The Schedule button's date and time (datetime-local, read in `timeZone`); checked by the
+  // action only when that button was pressed.
+  scheduledAt: z.string().max(40).optional(),
+  timeZone: z.string().max(64).optional(),
 });
 
 export type ArticleFormValues = z.output<typeof ArticleSchema>;
@@ -122,6 +126,16 @@ export const ARTICLE_TOASTS = {
   notFound: "Article not found.",
   noAuthorProfile: "Cannot create or update article without a linked author profile.",
   deleteConfirmation: "Are you sure you want to delete this article? This action cannot be undone.",
+  draftSaved: "Draft saved",
+  stagedSaved: "Changes saved",
+  stagedDescription: "Readers still see the published version: Update Article makes your changes live.",
+  scheduled: "Article scheduled",
+  publishedNow: "The time you chose has already passed, so the article was published now.",
+  unpublished: "Article unpublished",
+  unpublishedDescription: "It is a draft again: readers no longer see it.",
+  discarded: "Pending changes discarded",
+  restored: "Revision restored",
+  restoredDescription: "It is loaded in the editor as pending changes: Update Article makes it live.",
   conflict:
     "Someone else saved this article after you opened it, so your changes were not saved. Copy what you typed, open the latest version and apply your changes again.",
 } as const;

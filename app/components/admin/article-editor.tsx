@@ -9,7 +9,7 @@
  * its busy state.
  */
 import { getInputProps, type SubmissionResult } from "@conform-to/react";
-import { type KeyboardEvent, useRef, useState } from "react";
+import { type FormEvent, type KeyboardEvent, type ReactNode, useCallback, useRef, useState } from "react";
 import { Form, Link, useFetcher, useLocation } from "react-router";
 import {
   CheckboxField,
@@ -28,6 +28,8 @@ import { Spinner } from "~/components/ui/spinner";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { ARTICLE_LIMITS, ArticleSchema } from "~/lib/article-schema";
 import { slugify } from "~/lib/content";
+import { ARTICLE_FORM_ID } from "./editorial-panel";
+import { type AutosaveValues, autosaveText, autosaveValues, useAutosave } from "./use-autosave";
 
 export type EditorDefaults = {
   title: string;
@@ -54,17 +56,23 @@ export function ArticleEditor({
   categories,
   defaults,
   actionData,
+  articleId = null,
+  editorial,
 }: {
   mode: "new" | "edit";
   categories: { id: number; name: string }[];
   defaults: EditorDefaults;
   actionData: EditorActionData | undefined;
+  /** The article being edited (autosave goes there); null for a new one. */
+  articleId?: number | null;
+  /** Status, schedule and unpublish controls (editorial-panel.tsx), inside the form. */
+  editorial?: ReactNode;
 }) {
   const hydrated = useHydrated();
   const location = useLocation();
   const [tab, setTab] = useState<"write" | "preview">("write");
   const { form, fields, formProps, submitProps, busy } = useValidatedForm({
-    id: "article-form",
+    id: ARTICLE_FORM_ID,
     schema: ArticleSchema,
     lastResult: actionData?.result,
     defaultValue: defaults,
@@ -95,6 +103,30 @@ export function ArticleEditor({
   });
   const { key: versionKey, ...versionInput } = getInputProps(fields.version, { type: "hidden" });
 
+  const onVersion = useCallback(
+    (version: string) => form.update({ name: fields.version.name, value: version }),
+    [form, fields.version.name],
+  );
+  const onRestore = useCallback(
+    (restored: AutosaveValues) => {
+      for (const [name, value] of Object.entries(restored)) {
+        form.update({ name, value: name === "featured" ? (value === "on" || value === "true" ? "on" : "") : value });
+      }
+    },
+    [form],
+  );
+  const autosave = useAutosave({
+    articleId,
+    values: autosaveValues(values),
+    version: defaults.version ?? null,
+    onVersion,
+    onRestore,
+  });
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    formProps.onSubmit(event);
+    if (!event.defaultPrevented) autosave.onSubmit();
+  };
+
   return (
     <>
       <FormAlert alert={actionData?.alert} className="mb-6">
@@ -106,7 +138,12 @@ export function ArticleEditor({
           </p>
         ) : null}
       </FormAlert>
-      <Form method="post" {...formProps} className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
+      {autosave.restored ? (
+        <p role="status" className="mb-4 rounded-lg border border-line bg-surface-sunken p-3 text-sm text-ink">
+          Restored the text this browser kept from your last visit: it is not saved yet.
+        </p>
+      ) : null}
+      <Form method="post" {...formProps} onSubmit={onSubmit} className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
         {mode === "edit" ? <input key={versionKey} {...versionInput} /> : null}
         <div className="min-w-0 rounded-xl border border-line bg-surface p-4 shadow-sm sm:p-6">
           <Field
@@ -238,6 +275,14 @@ export function ArticleEditor({
             <button
               type="submit"
               name="intent"
+              value="draft"
+              className={buttonClass({ variant: "secondary", className: "lg:w-full" })}
+            >
+              Save draft
+            </button>
+            <button
+              type="submit"
+              name="intent"
               value="preview"
               formNoValidate
               className={buttonClass({ variant: "secondary", className: "no-js-only lg:w-full" })}
@@ -247,7 +292,18 @@ export function ArticleEditor({
             <Link to="/admin/dashboard" className={buttonClass({ variant: "secondary", className: "lg:w-full" })}>
               Cancel
             </Link>
+            {hydrated ? (
+              <p
+                role="status"
+                aria-live="polite"
+                data-testid="autosave-status"
+                className="min-h-5 text-sm text-ink-muted"
+              >
+                {autosaveText(autosave.status, articleId !== null)}
+              </p>
+            ) : null}
           </div>
+          {editorial}
         </div>
       </Form>
     </>
