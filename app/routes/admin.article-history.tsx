@@ -252,7 +252,6 @@ export default function ArticleHistory({ loaderData, actionData }: Route.Compone
                 .split("\n")
                 .map((line, lineIndex) => (
                   <span
-                    // biome-ignore lint/suspicious/noArrayIndexKey: lines of a fixed diff
                     key={`${index}:${lineIndex}`}
                     data-diff={part.kind}
                     className={

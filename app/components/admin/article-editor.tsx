@@ -117,7 +117,8 @@ export function ArticleEditor({
   );
   const autosave = useAutosave({
     articleId,
-    values: autosaveValues(values),
+    values: values ? autosaveValues(values) : null,
+    baseline: autosaveValues({ ...defaults, featured: defaults.featured ? "on" : "" }),
     version: defaults.version ?? null,
     onVersion,
     onRestore,
@@ -132,7 +133,12 @@ export function ArticleEditor({
       <FormAlert alert={actionData?.alert} className="mb-6">
         {actionData?.alert?.conflict ? (
           <p className="mt-2">
-            <Link reloadDocument to={location.pathname} className="font-semibold underline underline-offset-4">
+            <Link
+              reloadDocument
+              to={location.pathname}
+              onClick={autosave.allowLeave}
+              className="font-semibold underline underline-offset-4"
+            >
               Open the latest version
             </Link>
           </p>

@@ -81,6 +81,7 @@ export function EditorialPanel({
             id="scheduled-at"
             type="datetime-local"
             name="scheduledAt"
+            step={1}
             value={value}
             onChange={(event) => setValue(event.currentTarget.value)}
             aria-invalid={error ? true : undefined}

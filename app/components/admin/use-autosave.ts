@@ -60,14 +60,18 @@ function writeBackup(articleId: number | null, backup: Backup | null) {
 
 export function useAutosave(options: {
   articleId: number | null;
-  values: AutosaveValues;
+  /** The form's current values; null until the form has them. */
+  values: AutosaveValues | null;
+  /** The values the page was loaded with (what the server has). */
+  baseline: AutosaveValues;
   version: string | null;
   /** The server took the text: the form must carry this version from now on. */
   onVersion: (version: string) => void;
   /** A browser copy newer than the loaded text was found: put it back in the form. */
   onRestore: (values: AutosaveValues) => void;
 }) {
-  const { articleId, values, version, onVersion, onRestore } = options;
+  const { articleId, baseline, version, onVersion, onRestore } = options;
+  const values = options.values ?? baseline;
   const [status, setStatus] = useState<AutosaveStatus>({ state: "idle" });
   const [restored, setRestored] = useState(false);
   const key = keyOf(values);
@@ -81,9 +85,10 @@ export function useAutosave(options: {
   // different from it) is offered back.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, with the values the page was loaded with
   useEffect(() => {
-    savedKey.current = key;
+    const loaded = keyOf(baseline);
+    savedKey.current = loaded;
     const backup = readBackup(articleId);
-    if (backup && backup.version === version && keyOf(backup.values) !== key) {
+    if (backup && backup.version === version && keyOf(backup.values) !== loaded) {
       onRestore(backup.values);
       setRestored(true);
       setStatus({ state: "dirty" });
@@ -152,7 +157,6 @@ export function useAutosave(options: {
   const timer = useRef<number | undefined>(undefined);
 
   // Each change: kept in the browser at once, sent to the server once typing pauses.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the key stands for the values (read through a ref)
   useEffect(() => {
     if (!ready.current || key === savedKey.current) return;
     writeBackup(articleId, { values: latestValues.current, version: versionRef.current, at: new Date().toISOString() });
@@ -184,7 +188,12 @@ export function useAutosave(options: {
     }, 5_000);
   }, [articleId]);
 
-  return { status, restored, onSubmit };
+  /** The writer chose to leave (the conflict's "Open the latest version"): no warning. */
+  const allowLeave = useCallback(() => {
+    submitting.current = true;
+  }, []);
+
+  return { status, restored, onSubmit, allowLeave };
 }
 
 /** The status line's text: "Saved", "Saving…", "Not saved: <reason>" (empty before any change). */
