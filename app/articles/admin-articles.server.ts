@@ -23,6 +23,7 @@ import { and, asc, eq, ne, sql } from "drizzle-orm";
 import { type Database, getDb, queryRows } from "~/db/db.server";
 import { type ArticleStatus, articles, authors, categories } from "~/db/schema";
 import { ARTICLE_MESSAGES, type ArticleInput } from "~/lib/article-schema";
+import { type DashboardStatusFilter, parseStatusFilter } from "~/lib/dashboard-status";
 import { renderMarkdown } from "~/markdown/markdown.server";
 import { contentChanged, onContentChanged } from "~/http/content-events.server";
 import { moveSlug, nextRevisedAt, recordRevision, redirectOwner, versionSql } from "./editorial.server";
@@ -49,18 +50,8 @@ export type DashboardRow = {
   hasPending: boolean;
 };
 
-/** The dashboard's status filter: every article, or one status. */
-export type DashboardStatusFilter = "all" | ArticleStatus;
-export const DASHBOARD_STATUS_FILTERS: { value: DashboardStatusFilter; label: string }[] = [
-  { value: "all", label: "All" },
-  { value: "published", label: "Published" },
-  { value: "scheduled", label: "Scheduled" },
-  { value: "draft", label: "Drafts" },
-];
-
-export function parseStatusFilter(raw: string | null | undefined): DashboardStatusFilter {
-  return raw === "published" || raw === "scheduled" || raw === "draft" ? raw : "all";
-}
+export type { DashboardStatusFilter };
+export { parseStatusFilter };
 
 export type DashboardPage = {
   articles: DashboardRow[];

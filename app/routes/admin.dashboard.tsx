@@ -7,14 +7,12 @@
 import { type FormEvent, useRef, useState } from "react";
 import { Form, Link, useLocation } from "react-router";
 import {
-  DASHBOARD_STATUS_FILTERS,
   type DashboardRow,
-  type DashboardStatusFilter,
   listDashboardArticles,
   normalizeDashboardQuery,
   parsePage,
-  parseStatusFilter,
 } from "~/articles/admin-articles.server";
+import { DASHBOARD_STATUS_FILTERS, type DashboardStatusFilter, parseStatusFilter } from "~/lib/dashboard-status";
 import { requireAdmin } from "~/auth/guards.server";
 import { AdminPageHeader } from "~/components/admin/admin-shell";
 import { DeleteArticleDialog, type DeleteTarget } from "~/components/admin/delete-dialog";
