@@ -333,3 +333,63 @@ test("autosave keeps a pending revision readers do not see, and never overwrites
   await expect(status).toHaveText("Not saved: this article has been deleted.");
   await other.close();
 });
+
+test("every new action is for administrators only and refuses cross-site posts", async ({
+  page,
+  jsEnabled,
+  playwright,
+  baseURL,
+}) => {
+  test.skip(!jsEnabled, "HTTP-level checks: once is enough");
+  await signInAsAdmin(page, jsEnabled);
+  const article = await createViaForm(page, jsEnabled, "guard", "Save draft");
+  await expect(page).toHaveURL(/\/admin\/articles\/edit\/\d+$/);
+  const id = Number(/edit\/(\d+)$/.exec(page.url())?.[1]);
+  const origin = baseURL ?? "";
+
+  // Signed out: the autosave answers 401; the history page and its actions go to the admin login.
+  const stranger = await playwright.request.newContext({ baseURL });
+  try {
+    const autosave = await stranger.post(`/admin/articles/${id}/autosave`, {
+      form: { title: "x", content: "x", version: "2030-01-01T00:00:00.000000Z" },
+      headers: { Origin: origin },
+    });
+    expect(autosave.status()).toBe(401);
+    for (const path of [`/admin/articles/${id}/history`]) {
+      const get = await stranger.get(path, { maxRedirects: 0 });
+      expect(get.status(), path).toBe(302);
+      expect(get.headers().location).toContain("/admin/login");
+      const post = await stranger.post(path, {
+        form: { intent: "create-preview" },
+        headers: { Origin: origin },
+        maxRedirects: 0,
+      });
+      expect(post.status(), path).toBe(302);
+      expect(post.headers().location).toContain("/admin/login");
+    }
+    const unpublish = await stranger.post(`/admin/articles/edit/${id}`, {
+      form: { intent: "unpublish", version: "2030-01-01T00:00:00.000000Z" },
+      headers: { Origin: origin },
+      maxRedirects: 0,
+    });
+    expect(unpublish.status()).toBe(302);
+  } finally {
+    await stranger.dispose();
+  }
+
+  // Signed in, but from another site: refused before any application code runs.
+  for (const [path, form] of [
+    [`/admin/articles/${id}/autosave`, { title: "x", version: "2030-01-01T00:00:00.000000Z" }],
+    [`/admin/articles/${id}/history`, { intent: "create-preview" }],
+    [`/admin/articles/edit/${id}`, { intent: "discard", version: "2030-01-01T00:00:00.000000Z" }],
+  ] as const) {
+    const response = await page.request.post(path, {
+      form,
+      headers: { Origin: "https://evil.example" },
+      maxRedirects: 0,
+    });
+    expect(response.status(), path).toBe(403);
+  }
+  // The draft is untouched (still a draft, still invisible).
+  expect((await page.request.get(`/post/${article.slug}`, { maxRedirects: 0 })).status()).toBe(404);
+});
