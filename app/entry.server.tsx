@@ -12,8 +12,10 @@ import type {
 } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { RequestIdProvider } from "~/components/error-page";
+import { HtmlOnceProvider } from "~/components/html-once";
 import { NonceProvider } from "~/components/nonce";
 import { applyCachePolicy } from "~/http/cache-policy.server";
+import { htmlOnceContext } from "~/http/html-once.server";
 import { requestInfoContext } from "~/http/request-context.server";
 import { logServerError, requestIdOf } from "~/http/route-errors.server";
 import { testHooksEnabled, testHooksInstrumentation } from "~/http/test-hooks.server";
@@ -46,7 +48,9 @@ export default function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <RequestIdProvider value={requestId}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          <HtmlOnceProvider value={loadContext.get(htmlOnceContext).html}>
+            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          </HtmlOnceProvider>
         </RequestIdProvider>
       </NonceProvider>,
       {

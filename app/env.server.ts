@@ -1,6 +1,6 @@
 /**
  * Environment, validated once at start-up with one clear line per bad variable.
- * Only `publicEnv()` values ever reach the browser.
+ * Only SITE_NAME and SITE_URL reach the browser (through the root loader).
  */
 import { z } from "zod";
 import { isTimeZone } from "~/lib/zoned-time";
@@ -82,10 +82,4 @@ let cached: Env | undefined;
 export function env(): Env {
   cached ??= parseEnv(process.env);
   return cached;
-}
-
-/** Values safe to send to the browser. */
-export function publicEnv() {
-  const { SITE_NAME, SITE_URL } = env();
-  return { SITE_NAME, SITE_URL };
 }

@@ -1,13 +1,11 @@
 import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import { Toaster } from "~/components/toaster";
 import { useNonce } from "~/components/nonce";
-import { ErrorScreenView } from "~/components/error-page";
-import { SiteFrame } from "~/components/site-frame";
+import { SiteErrorBoundary } from "~/components/site-frame";
 import { getSession } from "~/auth/session.server";
 import { env } from "~/env.server";
 import { DEFAULT_SITE_NAME } from "~/lib/meta";
-import { errorScreenFrom } from "~/lib/route-errors";
-import { noindexMeta } from "~/lib/seo";
+import { errorMeta } from "~/lib/seo";
 import { readToast } from "~/http/toast.server";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
@@ -71,16 +69,10 @@ export default function App() {
   return <Outlet />;
 }
 
-/** The page title of the last-resort error screen (pages have their own meta). */
-export const meta: Route.MetaFunction = ({ error, matches }) =>
-  error ? noindexMeta(matches, errorScreenFrom(error).title) : [];
+export const meta: Route.MetaFunction = errorMeta;
 
 // The last resort, for errors outside the layouts (the root loader, a route outside them): no
 // layout rendered, so the screen brings the site's header and footer. Never a stack trace.
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return (
-    <SiteFrame>
-      <ErrorScreenView screen={errorScreenFrom(error)} />
-    </SiteFrame>
-  );
+  return <SiteErrorBoundary error={error} />;
 }

@@ -46,7 +46,13 @@ export default [
       route(":id/history", "routes/admin.article-history.tsx"),
       route(":id/autosave", "routes/admin.article-autosave.ts"),
     ]),
+    // The media library: uploads, search, delete.
+    route("media", "routes/admin.media.tsx"),
   ]),
+  // Resource route: image uploads (JSON for fetch/XHR, a redirect with a toast for plain forms).
+  route("admin/media/upload", "routes/admin.media-upload.ts"),
+  // Uploaded images and their variants, at content-hashed URLs.
+  route("media/:file", "routes/media.ts"),
 
   // Discovery: feeds, sitemap, robots, llms.txt.
   route("rss.xml", "routes/feed.ts", { id: "feed-rss" }),

@@ -1,10 +1,17 @@
 /**
- * npm run bench [-- --articles N] [--duration S] [--connections C] [--only route,route]
+ * npm run bench [-- --articles N] [--duration S] [--connections C] [--only route,route] [--no-mixed]
  *
  * Seeds a fresh database (embedded by default; DATABASE_URL's server when set), starts the
- * production server, warms it, then drives each route from this separate process with
- * autocannon. Beside it runs a reference: a bare node:http server answering the article page's
- * exact bytes from memory. Prints a table and writes bench-report.json.
+ * production server pinned to one core, warms it, then drives each route with wrk pinned to the
+ * other core (scripts/bench-wrk.ts), twice: as a browser (`Accept-Encoding: br, gzip`) and as a
+ * client that sends no Accept-Encoding (curl, monitors, many crawlers). Each kind of client has
+ * its reference: a bare node:http server on the server's core answering the article page's exact
+ * bytes from memory the way that client gets them (the brotli page, or the identity page).
+ * Then a mixed run (reads at full speed while one client publishes an article every second:
+ * hit rate and article p99), server time of uncached renders, and per page the inline script
+ * data and the JavaScript it loads. Prints tables and writes bench-report.json.
+ *
+ * BENCH_SECONDS sets the default duration per run (a smoke run: BENCH_SECONDS=1 --articles 200).
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -13,13 +20,14 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
-import autocannon from "autocannon";
 import pg from "pg";
+import { inlineScriptKb, parseWrkOutput, pinning, wrkScript } from "./bench-wrk.ts";
 
 const { values: args } = parseArgs({
   options: {
     articles: { type: "string", default: "10000" },
-    duration: { type: "string", default: "10" },
+    duration: { type: "string", default: process.env.BENCH_SECONDS ?? "10" },
+    "no-mixed": { type: "boolean", default: false },
     connections: { type: "string", default: "50" },
     only: { type: "string" },
     port: { type: "string", default: "3210" },
@@ -36,6 +44,8 @@ const BASE = `http://127.0.0.1:${PORT}`;
 const ADMIN = { email: "bench-admin@devperspective.test", password: "bench-admin-password", name: "Bench Admin" };
 const root = process.cwd();
 const tsx = path.join(root, "node_modules/tsx/dist/cli.mjs");
+const PIN = pinning(os.cpus().length);
+const WRK = process.env.WRK_PATH ?? "/usr/bin/wrk";
 
 function log(message: string) {
   process.stderr.write(`[bench] ${message}\n`);
@@ -150,14 +160,19 @@ const SEARCHES = [
 
 type RouteSpec = { name: string; paths: string[]; headers?: Record<string, string> };
 
-// Every browser asks for compressed responses; so does the benchmark.
-const BROWSER_HEADERS = { "Accept-Encoding": "br, gzip", Accept: "text/html,application/xhtml+xml,*/*;q=0.8" };
+// Two kinds of client: a browser asks for compressed responses; curl, uptime monitors and many
+// crawlers send no Accept-Encoding and get identity bytes.
+const CLIENTS = {
+  browser: { "Accept-Encoding": "br, gzip", Accept: "text/html,application/xhtml+xml,*/*;q=0.8" },
+  identity: { Accept: "text/html,application/xhtml+xml,*/*;q=0.8" },
+} as const;
+type ClientKind = keyof typeof CLIENTS;
 
-/** The exact bytes a browser receives for `pathname` (still compressed), with their encoding. */
-function fetchRaw(pathname: string): Promise<{ body: Buffer; encoding: string | undefined }> {
+/** The exact bytes `client` receives for `pathname` (compressed or not), with their encoding. */
+function fetchRaw(pathname: string, headers: Record<string, string>): Promise<{ body: Buffer; encoding?: string }> {
   return new Promise((resolve, reject) => {
     http
-      .get(`${BASE}${pathname}`, { headers: BROWSER_HEADERS }, (response) => {
+      .get(`${BASE}${pathname}`, { headers }, (response) => {
         const chunks: Buffer[] = [];
         response.on("data", (chunk) => chunks.push(chunk));
         response.on("end", () =>
@@ -168,28 +183,54 @@ function fetchRaw(pathname: string): Promise<{ body: Buffer; encoding: string | 
   });
 }
 
-async function drive(route: RouteSpec, port = PORT) {
-  // A single autocannon process saturates one core before this server does (measured: client
-  // 100 % CPU, server 20 % on cached pages), so it runs in two worker threads. Each connection
-  // cycles through the route's paths.
-  const result = await autocannon({
-    url: `http://127.0.0.1:${port}`,
-    connections: CONNECTIONS,
-    duration: DURATION,
-    workers: 2,
-    requests: route.paths.map((path) => ({
-      method: "GET" as const,
-      path,
-      headers: { ...BROWSER_HEADERS, ...route.headers },
-    })),
+/** wrk, pinned to the client's core, `CONNECTIONS` connections on one thread, cycling through the paths. */
+function runWrk(
+  paths: string[],
+  headers: Record<string, string>,
+  options: { port?: number; seconds?: number; countCache?: boolean } = {},
+) {
+  const scriptPath = path.join(os.tmpdir(), `dp-bench-${process.pid}-${Math.random().toString(36).slice(2)}.lua`);
+  fs.writeFileSync(scriptPath, wrkScript(paths, headers, { countCache: options.countCache }));
+  const command = [
+    ...PIN.client,
+    WRK,
+    "-t1",
+    `-c${CONNECTIONS}`,
+    `-d${options.seconds ?? DURATION}s`,
+    "--timeout",
+    "10s",
+    "-s",
+    scriptPath,
+    `http://127.0.0.1:${options.port ?? PORT}`,
+  ];
+  return new Promise<ReturnType<typeof parseWrkOutput>>((resolve, reject) => {
+    const child = spawn(command[0]!, command.slice(1), { stdio: ["ignore", "pipe", "inherit"] });
+    let stdout = "";
+    child.stdout.on("data", (chunk) => {
+      stdout += chunk;
+    });
+    child.on("error", reject);
+    child.on("exit", () => {
+      fs.rmSync(scriptPath, { force: true });
+      try {
+        resolve(parseWrkOutput(stdout, { countCache: options.countCache }));
+      } catch (error) {
+        reject(error);
+      }
+    });
   });
+}
+
+async function drive(route: RouteSpec, client: ClientKind, port = PORT) {
+  const result = await runWrk(route.paths, { ...CLIENTS[client], ...route.headers }, { port });
   return {
     route: route.name,
-    reqPerSec: Math.round(result.requests.average),
-    p50: result.latency.p50,
-    p99: result.latency.p99,
+    client,
+    reqPerSec: result.reqPerSec,
+    p50: result.p50,
+    p99: result.p99,
     non2xx: result.non2xx,
-    errors: result.errors + result.timeouts,
+    errors: result.errors,
   };
 }
 
@@ -209,6 +250,7 @@ async function serverTimingP95(paths: string[], headers: Record<string, string> 
   return durations.length ? durations[Math.min(durations.length - 1, Math.floor(durations.length * 0.95))] : null;
 }
 
+/** Per page: the inline script data (KB) and the JavaScript and CSS it loads (KB gzipped). */
 async function assetWeight(pagePath: string) {
   const html = await (await fetch(`${BASE}${pagePath}`)).text();
   const urls = new Set<string>();
@@ -224,7 +266,13 @@ async function assetWeight(pagePath: string) {
       total += gzipSync(Buffer.from(await (await fetch(new URL(url, BASE))).arrayBuffer())).length;
     return Math.round(total / 102.4) / 10;
   };
-  return { page: pagePath, jsKbGzip: await size(urls), cssKbGzip: await size(css) };
+  return {
+    page: pagePath,
+    htmlKb: Math.round(Buffer.byteLength(html) / 102.4) / 10,
+    inlineDataKb: inlineScriptKb(html),
+    jsKbGzip: await size(urls),
+    cssKbGzip: await size(css),
+  };
 }
 
 function startReference(body: Buffer, encoding: string | undefined): Promise<ChildProcess> {
@@ -235,10 +283,91 @@ function startReference(body: Buffer, encoding: string | undefined): Promise<Chi
     if (process.argv[2]) headers["Content-Encoding"] = process.argv[2];
     http.createServer((req, res) => { res.writeHead(200, headers); res.end(body); })
       .listen(${REFERENCE_PORT}, "127.0.0.1", () => process.send && process.send("ready"));`;
-  const child = spawn(process.execPath, ["-e", source, body.toString("base64"), encoding ?? ""], {
-    stdio: ["ignore", "inherit", "inherit", "ipc"],
-  });
+  const command = [...PIN.server, process.execPath, "-e", source, body.toString("base64"), encoding ?? ""];
+  const child = spawn(command[0]!, command.slice(1), { stdio: ["ignore", "inherit", "inherit", "ipc"] });
   return new Promise((resolve) => child.once("message", () => resolve(child)));
+}
+
+/** The article page's bytes as `client` gets them, answered by a bare node:http server: its req/s. */
+async function measureReference(articlePath: string, client: ClientKind) {
+  const article = await fetchRaw(articlePath, CLIENTS[client]);
+  const reference = await startReference(article.body, article.encoding);
+  try {
+    log(
+      `reference (${client}): bare node:http, the article page's ${article.body.length} bytes (${article.encoding ?? "identity"})`,
+    );
+    return {
+      ...(await drive(
+        { name: `reference (node:http, article bytes, ${client})`, paths: ["/"] },
+        client,
+        REFERENCE_PORT,
+      )),
+      bytes: article.body.length,
+      encoding: article.encoding ?? "identity",
+    };
+  } finally {
+    reference.kill();
+  }
+}
+
+/** Publishes an article through the editor form (as an administrator would) every second. */
+function startWriter(cookie: string, categoryId: number) {
+  let stopped = false;
+  let writes = 0;
+  let failures = 0;
+  const loop = (async () => {
+    while (!stopped) {
+      const started = Date.now();
+      const slug = `bench-write-${process.pid}-${writes + failures}`;
+      const response = await fetch(`${BASE}/admin/articles/new`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: BASE, Cookie: cookie },
+        body: new URLSearchParams({
+          title: `Bench write ${writes + failures}`,
+          slug,
+          content: `## A write during the bench\n\nPublished by the mixed run at ${new Date().toISOString()}.\n`,
+          excerpt: "Written by npm run bench.",
+          categoryId: String(categoryId),
+        }),
+      }).catch(() => null);
+      if (response && response.status >= 300 && response.status < 400) writes++;
+      else failures++;
+      await response?.arrayBuffer().catch(() => {});
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, 1000 - (Date.now() - started))));
+    }
+  })();
+  return async () => {
+    stopped = true;
+    await loop;
+    return { writes, failures };
+  };
+}
+
+/** Reads at full speed (articles and home, as a browser) while one client writes every second. */
+async function mixedRun(cookie: string, articlePaths: string[]) {
+  const categoryId = Number(
+    /[?&]category=(\d+)/.exec(SEARCHES.find((query) => query.includes("category=")) ?? "")?.[1] ?? 1,
+  );
+  const stop = startWriter(cookie, categoryId);
+  const articles = await runWrk(articlePaths, CLIENTS.browser, { countCache: true });
+  const written = await stop();
+  const cache = articles.cache ?? { hits: 0, misses: 0 };
+  const seen = cache.hits + cache.misses;
+  return {
+    seconds: DURATION,
+    writesPerSecond: 1,
+    writes: written.writes,
+    writeFailures: written.failures,
+    reads: {
+      reqPerSec: articles.reqPerSec,
+      p50: articles.p50,
+      p99: articles.p99,
+      non2xx: articles.non2xx,
+      errors: articles.errors,
+    },
+    hitRate: seen ? Math.round((cache.hits / seen) * 1000) / 1000 : null,
+  };
 }
 
 async function main() {
@@ -246,6 +375,7 @@ async function main() {
     log("building…");
     run(process.execPath, [path.join(root, "node_modules/@react-router/dev/bin.cjs"), "build"], process.env);
   }
+  if (!fs.existsSync(WRK)) throw new Error(`wrk not found at ${WRK} (apt-get install wrk, or set WRK_PATH)`);
   const database = await freshDatabase();
   log(`database: ${database.kind}; seeding demo content + ${ARTICLES} synthetic articles…`);
   const seedStarted = performance.now();
@@ -257,13 +387,15 @@ async function main() {
   );
   const seedSeconds = Math.round((performance.now() - seedStarted) / 100) / 10;
 
-  log("starting the production server…");
+  log(
+    `starting the production server${PIN.server.length ? ` on core ${PIN.server.at(-1)}, wrk on core ${PIN.client.at(-1)}` : ""}…`,
+  );
   const startedAt = performance.now();
-  const server = spawn(process.execPath, ["server/main.ts"], {
+  const serverCommand = [...PIN.server, process.execPath, "server/main.ts"];
+  const server = spawn(serverCommand[0]!, serverCommand.slice(1), {
     env: database.env,
     stdio: ["ignore", "ignore", "inherit"],
   });
-  let reference: ChildProcess | undefined;
   try {
     await waitFor200(`${BASE}/`, 60_000);
     const coldStartMs = Math.round(performance.now() - startedAt);
@@ -287,25 +419,38 @@ async function main() {
 
     log("warming up…");
     for (const route of routes)
-      for (const p of route.paths.slice(0, 200))
-        await (await fetch(`${BASE}${p}`, { headers: route.headers })).arrayBuffer();
+      for (const client of Object.keys(CLIENTS) as ClientKind[])
+        for (const p of route.paths.slice(0, 200))
+          await (await fetch(`${BASE}${p}`, { headers: { ...CLIENTS[client], ...route.headers } })).arrayBuffer();
 
-    const article = await fetchRaw(sample.posts[0]!);
-    reference = await startReference(article.body, article.encoding);
-    log(
-      `reference: bare node:http with the article page's exact ${article.body.length} bytes (${article.encoding ?? "identity"})`,
-    );
-    const referenceResult = await drive({ name: "reference (node:http, article bytes)", paths: ["/"] }, REFERENCE_PORT);
+    const byClient = {} as Record<
+      ClientKind,
+      {
+        reference: Awaited<ReturnType<typeof measureReference>>;
+        routes: Array<
+          Awaited<ReturnType<typeof drive>> & { ratioToReference: number; serverPeakRssMbSoFar: number | null }
+        >;
+      }
+    >;
+    for (const client of Object.keys(CLIENTS) as ClientKind[]) {
+      const reference = await measureReference(sample.posts[0]!, client);
+      const results = [];
+      for (const route of routes) {
+        log(`driving ${route.name} as ${client} for ${DURATION} s…`);
+        const result = await drive(route, client);
+        results.push({
+          ...result,
+          ratioToReference: Math.round((result.reqPerSec / reference.reqPerSec) * 1000) / 1000,
+          serverPeakRssMbSoFar: peakRssMb(server.pid!),
+        });
+      }
+      byClient[client] = { reference, routes: results };
+    }
 
-    const results = [];
-    for (const route of routes) {
-      log(`driving ${route.name} for ${DURATION} s…`);
-      const result = await drive(route);
-      results.push({
-        ...result,
-        ratioToReference: Math.round((result.reqPerSec / referenceResult.reqPerSec) * 1000) / 1000,
-        serverPeakRssMbSoFar: peakRssMb(server.pid!),
-      });
+    let mixed: Awaited<ReturnType<typeof mixedRun>> | null = null;
+    if (!args["no-mixed"]) {
+      log(`mixed run: reading articles for ${DURATION} s while publishing one article a second…`);
+      mixed = await mixedRun(cookie, sample.posts);
     }
 
     log("measuring server time of uncached renders…");
@@ -317,12 +462,20 @@ async function main() {
         { Cookie: cookie },
       ),
     };
-    const assets = [await assetWeight("/"), await assetWeight(sample.posts[0]!), await assetWeight("/search?q=react")];
+    const assets = [
+      await assetWeight("/"),
+      await assetWeight(sample.posts[0]!),
+      await assetWeight(sample.categories[0] ?? "/"),
+      await assetWeight("/search?q=react"),
+      await assetWeight(interviewPrep),
+    ];
     const peak = peakRssMb(server.pid!);
 
+    // `reference` and `routes` keep their earlier meaning (a browser's Accept-Encoding).
     const report = {
       date: new Date().toISOString(),
       machine: { cpus: os.cpus().length, node: process.versions.node },
+      loadGenerator: { tool: "wrk", threads: 1, pinned: PIN.client.length > 0 },
       database: database.kind,
       articles: sample.totalPosts,
       seedSeconds,
@@ -330,28 +483,38 @@ async function main() {
       durationSeconds: DURATION,
       coldStartMs,
       serverPeakRssMb: peak,
-      reference: referenceResult,
-      routes: results,
+      reference: byClient.browser.reference,
+      routes: byClient.browser.routes,
+      byClient,
+      mixed,
       serverTimeP95Ms: serverTimeP95,
       assets,
     };
     fs.writeFileSync(args.report!, `${JSON.stringify(report, null, 2)}\n`);
     console.log(JSON.stringify(report, null, 2));
     console.error("");
-    console.error(`route                               req/s     p50   p99  non2xx errors  ×ref`);
-    for (const row of [referenceResult, ...results]) {
-      const ratio = "ratioToReference" in row ? String(row.ratioToReference) : "1";
-      console.error(
-        `${row.route.padEnd(34)} ${String(row.reqPerSec).padStart(7)} ${String(row.p50).padStart(6)} ${String(row.p99).padStart(5)} ${String(row.non2xx).padStart(7)} ${String(row.errors).padStart(6)}  ${ratio}`,
-      );
+    console.error(`route                              client      req/s     p50    p99  non2xx errors  ×ref`);
+    for (const client of Object.keys(CLIENTS) as ClientKind[]) {
+      const { reference, routes: rows } = byClient[client];
+      for (const row of [reference, ...rows]) {
+        const ratio = "ratioToReference" in row ? String(row.ratioToReference) : "1";
+        console.error(
+          `${row.route.slice(0, 34).padEnd(34)} ${client.padEnd(9)} ${String(row.reqPerSec).padStart(7)} ${String(row.p50).padStart(7)} ${String(row.p99).padStart(6)} ${String(row.non2xx).padStart(7)} ${String(row.errors).padStart(6)}  ${ratio}`,
+        );
+      }
     }
+    if (mixed)
+      console.error(
+        `mixed: ${mixed.reads.reqPerSec} article req/s, p99 ${mixed.reads.p99} ms, hit rate ${mixed.hitRate} with ${mixed.writes} writes (${mixed.writeFailures} failed)`,
+      );
     console.error(
       `cold start ${coldStartMs} ms · peak RSS ${peak} MB · server p95 search ${serverTimeP95.search} ms, article ${serverTimeP95.article} ms, dashboard ${serverTimeP95.dashboard} ms`,
     );
     for (const asset of assets)
-      console.error(`${asset.page}: JS ${asset.jsKbGzip} KB gz, CSS ${asset.cssKbGzip} KB gz`);
+      console.error(
+        `${asset.page}: HTML ${asset.htmlKb} KB, inline data ${asset.inlineDataKb} KB, JS ${asset.jsKbGzip} KB gz, CSS ${asset.cssKbGzip} KB gz`,
+      );
   } finally {
-    reference?.kill();
     server.kill("SIGTERM");
     await new Promise((resolve) => server.once("exit", resolve));
     await database.cleanup();

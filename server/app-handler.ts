@@ -37,7 +37,7 @@ export async function createAppHandler(
   const handleRequest = createRequestHandler(build, process.env.NODE_ENV);
   const cache = createResponseCache({ maxBytes: Number(process.env.PAGE_CACHE_MB ?? 48) * 1024 * 1024 });
   const cacheEnabled = process.env.PAGE_CACHE !== "off";
-  runtime.onContentChanged(() => cache.clear());
+  runtime.onContentChanged((_reason, tags) => cache.invalidate(tags));
   await runtime.listenForContentChanges();
 
   async function render(req: http.IncomingMessage, res: http.ServerResponse) {
@@ -47,7 +47,8 @@ export async function createAppHandler(
     const requestId = randomBytes(6).toString("base64url");
     res.setHeader("X-Request-Id", requestId);
     const request = createRequest(req, res);
-    const loadContext = runtime.createLoadContext({ nonce, clientIp: clientIp(req), requestId });
+    const dataRequest = (req.url ?? "/").split("?")[0]!.endsWith(".data");
+    const loadContext = runtime.createLoadContext({ nonce, clientIp: clientIp(req), requestId }, { dataRequest });
     return { response: await handleRequest(request, loadContext), security };
   }
 
@@ -62,7 +63,7 @@ export async function createAppHandler(
         own.uncached = response;
         return null;
       }
-      return toCachedPage(response, security);
+      return toCachedPage(response, security, runtime.cacheTagsFor(key));
     });
     const result = await page;
     if (result) {

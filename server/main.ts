@@ -138,15 +138,44 @@ function createRequestListener({ runtime, checkMethod, serveStatic, app }: Liste
   }
 }
 
+/** How much of a refused request's body is read and dropped, at most, before the connection closes. */
+const DRAIN_MAX_BYTES = 64 * 1024 * 1024;
+const DRAIN_MAX_MS = 10_000;
+
 function refuse(req: http.IncomingMessage, res: http.ServerResponse, refusal: Refusal) {
   res.writeHead(refusal.status, {
     "Content-Type": "text/plain; charset=utf-8",
     "Cache-Control": "no-store",
-    Connection: "close",
+    // A body too large is discarded as it arrives (on a kept-alive connection Node reads it to
+    // the end): closing at once would cut the client off mid-upload, and most clients then
+    // report a broken connection (EPIPE) instead of the 413.
+    ...(refusal.status === 413 ? {} : { Connection: "close" }),
     ...refusal.headers,
   });
-  res.end(`${refusal.message}\n`);
-  // The body is never read: discard it.
+  res.write(`${refusal.message}\n`);
+  const hasBody = req.headers["content-length"] !== undefined || req.headers["transfer-encoding"] !== undefined;
+  if (!hasBody || req.complete) {
+    res.end();
+    req.resume();
+    return;
+  }
+  // A body still on its way is read and dropped before the answer ends: closing at once would
+  // reset the connection under a client still sending, which then never sees the answer.
+  let drained = 0;
+  let ended = false;
+  const end = () => {
+    if (ended) return;
+    ended = true;
+    clearTimeout(timer);
+    res.end();
+  };
+  const timer = setTimeout(end, DRAIN_MAX_MS);
+  req.on("data", (chunk: Buffer) => {
+    drained += chunk.byteLength;
+    if (drained > DRAIN_MAX_BYTES) end();
+  });
+  req.once("end", end);
+  req.once("error", end);
   req.resume();
 }
 

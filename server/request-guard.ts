@@ -47,5 +47,8 @@ export function checkRequestLine(req: IncomingMessage): Refusal | null {
   ) {
     return { status: 411, message: "Length Required" };
   }
+  if (Number(req.headers["content-length"] ?? 0) > MAX_BODY_BYTES) {
+    return { status: 413, message: `Payload Too Large: at most ${MAX_BODY_BYTES / (1024 * 1024)} MB per request.` };
+  }
   return null;
 }

@@ -3,28 +3,34 @@
  *
  * - Only requests without the site's cookies (dp_session, dp_toast, test hooks) are candidates,
  *   and only 200 responses that the app marked `Cache-Control: public` and that set no cookie
- *   are stored: an error or a signed-in page is never cached.
- * - Bodies are kept brotli- and gzip-compressed (compressed once, at store time; ~1/7 of the
- *   raw size, so thousands of pages fit), and decompressed for the rare client that wants neither.
+ *   are stored: an error or a signed-in page is never cached. Immutable responses (uploaded images,
+ *   /media/…) are not stored either: browsers and CDNs keep those.
+ * - Each body is kept as sent (identity) and, for text worth compressing, brotli- and
+ *   gzip-compressed (compressed once, at store time): every client, whatever its Accept-Encoding
+ *   (curl, monitors and crawlers often send none), gets bytes straight from memory.
  * - The page's nonce-based CSP is rewritten to hashes of the page's own inline scripts, so a
  *   cached page never shares a nonce with other responses and still runs exactly its scripts.
- * - Every write of public content clears the cache (see app/http/content-events.server.ts),
- *   locally and on other instances; entries also expire after a TTL, as a safety net.
+ * - Every page carries tags (app/http/cache-tags.server.ts); a write of public content announces
+ *   the tags it touched (app/http/content-events.server.ts) and only the pages sharing one are
+ *   dropped (untagged pages with every write), locally and on other instances. Entries also
+ *   expire after a TTL, as a safety net.
  * - Concurrent misses for one URL render once.
  */
 import { createHash } from "node:crypto";
 import type { IncomingMessage } from "node:http";
-import { brotliCompressSync, brotliDecompressSync, constants as zlib, gunzipSync, gzipSync } from "node:zlib";
+import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import { LRUCache } from "lru-cache";
 
 export type CachedPage = {
   status: number;
   headers: Array<[string, string]>;
-  /** Kept only for bodies not worth compressing; others are decompressed for the rare client that asks. */
-  identity: Buffer | null;
+  identity: Buffer;
+  /** Null for bodies not worth compressing. */
   gzip: Buffer | null;
   brotli: Buffer | null;
   etag: string;
+  /** What the page shows (see app/http/cache-tags.server.ts); null: dropped by every write. */
+  tags: readonly string[] | null;
 };
 
 const PERSONAL_COOKIE = /(?:^|;\s*)dp_[a-z_]+=/;
@@ -75,12 +81,16 @@ export function storable(response: Response) {
   if (response.status !== 200) return false;
   if (response.headers.has("Set-Cookie")) return false;
   const cacheControl = response.headers.get("Cache-Control") ?? "";
+  // Immutable files (uploaded images at hashed URLs) are for browsers and CDNs to keep: held
+  // here they would push pages out of memory and lose their own ETag.
+  if (/\bimmutable\b/.test(cacheControl)) return false;
   return /\bpublic\b/.test(cacheControl) && !/\b(no-store|private)\b/.test(cacheControl);
 }
 
 export async function toCachedPage(
   response: Response,
   headersFromServer: Record<string, string | number | string[]>,
+  tags: readonly string[] | null = null,
 ): Promise<CachedPage> {
   const identity = Buffer.from(await response.arrayBuffer());
   const type = response.headers.get("Content-Type") ?? "";
@@ -96,23 +106,33 @@ export async function toCachedPage(
   return {
     status: response.status,
     headers,
-    identity: compressible ? null : identity,
+    identity,
     gzip: compressible ? gzipSync(identity, { level: 6 }) : null,
     brotli: compressible ? brotliCompressSync(identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }) : null,
     etag: `"${createHash("sha1").update(identity).digest("base64url")}"`,
+    tags,
   };
 }
 
 export function createResponseCache(options: { maxBytes?: number; ttlMs?: number } = {}) {
   const cache = new LRUCache<string, CachedPage>({
     maxSize: options.maxBytes ?? 48 * 1024 * 1024,
-    sizeCalculation: (page) =>
-      (page.identity?.length ?? 0) + (page.gzip?.length ?? 0) + (page.brotli?.length ?? 0) + 512,
+    sizeCalculation: (page) => page.identity.length + (page.gzip?.length ?? 0) + (page.brotli?.length ?? 0) + 512,
     ttl: options.ttlMs ?? 5 * 60 * 1000,
   });
   const inFlight = new Map<string, Promise<CachedPage | null>>();
+  // Invalidations are numbered; a render keeps its result only if nothing it shows was
+  // invalidated while it ran (per tag; untagged pages and "everything" use the last number).
   let generation = 0;
-  let stats = { hits: 0, misses: 0, clears: 0 };
+  let everythingAt = 0;
+  const tagInvalidatedAt = new Map<string, number>();
+  let stats = { hits: 0, misses: 0, clears: 0, invalidations: 0, dropped: 0 };
+
+  const staleSince = (page: CachedPage, startedAt: number) => {
+    if (everythingAt > startedAt) return true;
+    if (!page.tags) return generation > startedAt;
+    return page.tags.some((tag) => (tagInvalidatedAt.get(tag) ?? 0) > startedAt);
+  };
 
   return {
     get: (key: string) => {
@@ -121,28 +141,45 @@ export function createResponseCache(options: { maxBytes?: number; ttlMs?: number
       else stats.misses++;
       return page;
     },
-    /** Renders once for all concurrent misses of `key`; a page from before a clear is not stored. */
+    /** Renders once for all concurrent misses of `key`; a page invalidated while rendering is not stored. */
     fill(key: string, render: () => Promise<CachedPage | null>) {
       const pending = inFlight.get(key);
       if (pending) return { page: pending, shared: true };
       const startedAt = generation;
       const page = render()
         .then((result) => {
-          if (result && startedAt === generation) cache.set(key, result);
+          if (result && !staleSince(result, startedAt)) cache.set(key, result);
           return result;
         })
         .finally(() => inFlight.delete(key));
       inFlight.set(key, page);
       return { page, shared: false };
     },
+    /** Drops the pages that carry one of `tags`, and untagged pages; `null` drops everything. */
+    invalidate(tags: readonly string[] | null) {
+      if (!tags) return this.clear();
+      generation++;
+      stats.invalidations++;
+      const touched = new Set(tags);
+      for (const tag of touched) tagInvalidatedAt.set(tag, generation);
+      for (const [key, page] of cache.entries()) {
+        if (!page.tags || page.tags.some((tag) => touched.has(tag))) {
+          cache.delete(key);
+          stats.dropped++;
+        }
+      }
+    },
     clear() {
       generation++;
+      everythingAt = generation;
+      tagInvalidatedAt.clear();
       stats.clears++;
+      stats.dropped += cache.size;
       cache.clear();
     },
     stats: () => ({ ...stats, entries: cache.size, bytes: cache.calculatedSize }),
     resetStats() {
-      stats = { hits: 0, misses: 0, clears: 0 };
+      stats = { hits: 0, misses: 0, clears: 0, invalidations: 0, dropped: 0 };
     },
   };
 }
@@ -154,8 +191,5 @@ export function pickEncoding(page: CachedPage, acceptEncoding: string | undefine
   const accept = acceptEncoding ?? "";
   if (page.brotli && /\bbr\b/.test(accept)) return { body: page.brotli, encoding: "br" as const };
   if (page.gzip && /\bgzip\b/.test(accept)) return { body: page.gzip, encoding: "gzip" as const };
-  return {
-    body: page.identity ?? (page.brotli ? brotliDecompressSync(page.brotli) : gunzipSync(page.gzip!)),
-    encoding: null,
-  };
+  return { body: page.identity, encoding: null };
 }

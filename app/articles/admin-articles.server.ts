@@ -12,27 +12,32 @@
  *   never share a version.
  * - Create sets published_at and updated_at to now; update keeps published_at and the byline
  *   (author_id), and sets updated_at.
- * - Every write announces the change (contentChanged), which clears the public page cache on
- *   this instance and the others.
+ * - Images: every image needs alt text (a field error on content names those without); uploaded
+ *   images (/media/…) are rendered with their sizes and variants, and the uploads an article uses
+ *   (markdown or cover) are recorded in media_usages in the same transaction as the article.
+ * - Every write announces the change (contentChanged) with the tags of the pages it touched
+ *   (the article's page before and after, its categories, the lists, feeds and search), which
+ *   drops exactly those pages from the page cache on this instance and the others.
  *
  * Indexes: the dashboard walks articles_published_idx (published_at desc nulls last, id desc
  * nulls last: the ORDER BY must say "nulls last" too, or the planner cannot use it); its title
  * search (ILIKE '%q%') uses articles_title_trgm_idx (gin_trgm_ops, drizzle/0001_search.sql).
  */
+import { MAX_PAGE } from "~/lib/pagination";
 import { and, asc, eq, ne, sql } from "drizzle-orm";
 import { type Database, getDb, queryRows } from "~/db/db.server";
 import { type ArticleStatus, articles, authors, categories } from "~/db/schema";
 import { ARTICLE_MESSAGES, type ArticleInput } from "~/lib/article-schema";
 import { type DashboardStatusFilter, parseStatusFilter } from "~/lib/dashboard-status";
-import { renderMarkdown } from "~/markdown/markdown.server";
+import { imagesWithoutAlt, renderMarkdown } from "~/markdown/markdown.server";
+import { articleTags } from "~/http/cache-tags.server";
 import { contentChanged, onContentChanged } from "~/http/content-events.server";
+import { recordUsages, referencedHashes, type UploadInfo, uploadsByHash } from "~/media/media.server";
 import { moveSlug, nextRevisedAt, recordRevision, redirectOwner, versionSql } from "./editorial.server";
 
 export const DASHBOARD_PAGE_SIZE = 50;
 /** Longest title search kept (longer input is cut). */
 export const DASHBOARD_QUERY_MAX = 200;
-/** Pages past this are out of range (keeps OFFSET bounded). */
-export const DASHBOARD_MAX_PAGE = 10_000;
 
 export type DashboardRow = {
   id: number;
@@ -75,12 +80,6 @@ function containsPattern(query: string) {
 
 export function normalizeDashboardQuery(raw: string | null | undefined) {
   return (raw ?? "").replace(/\s+/g, " ").trim().slice(0, DASHBOARD_QUERY_MAX);
-}
-
-export function parsePage(raw: string | null | undefined) {
-  const page = Number.parseInt(raw ?? "", 10);
-  if (!Number.isFinite(page) || page < 1) return 1;
-  return Math.min(page, DASHBOARD_MAX_PAGE);
 }
 
 type DashboardSqlRow = {
@@ -167,7 +166,7 @@ export async function listDashboardArticles(
   const status = options.status ?? "all";
   const db = await getDb();
   const query = normalizeDashboardQuery(options.query);
-  const page = Math.min(Math.max(1, Math.floor(options.page ?? 1)), DASHBOARD_MAX_PAGE);
+  const page = Math.min(Math.max(1, Math.floor(options.page ?? 1)), MAX_PAGE);
   const known = cachedTotal(db);
   const readAt = generation;
   const rows = await queryRows<DashboardSqlRow>(db, dashboardSql(query, page, known, status));
@@ -289,7 +288,7 @@ export type SaveResult =
       /** A schedule time in the past: published now instead. */
       publishedNow?: boolean;
     }
-  | { status: "invalid"; fieldErrors: Partial<Record<"slug" | "categoryId" | "scheduledAt", string[]>> }
+  | { status: "invalid"; fieldErrors: Partial<Record<"slug" | "categoryId" | "content" | "scheduledAt", string[]>> }
   | { status: "no-author-profile" }
   | { status: "conflict" }
   | { status: "not-found" };
@@ -348,8 +347,46 @@ async function checkReferences(db: Database, input: ArticleInput, exceptId: numb
   return Object.keys(fieldErrors).length > 0 ? ({ status: "invalid", fieldErrors } as const) : null;
 }
 
-async function rendered(input: ArticleInput) {
-  const output = await renderMarkdown(input.content);
+/** A name for an image without alt text: the upload's file name, else the last part of its URL. */
+function imageName(src: string, uploads: Map<string, UploadInfo>) {
+  const [hash] = referencedHashes(src);
+  const upload = hash ? uploads.get(hash) : undefined;
+  if (upload) return upload.originalName;
+  const path = src.split(/[?#]/, 1)[0] ?? src;
+  return decodeURIComponentSafe(path.split("/").filter(Boolean).pop() ?? src) || src;
+}
+
+function decodeURIComponentSafe(text: string) {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * Everything a save writes besides the byline and dates, or the field error that blocks it:
+ * images without alt text. `hashes` are the uploads the article uses.
+ */
+async function prepare(input: ArticleInput) {
+  const hashes = referencedHashes(input.content, input.imageUrl);
+  const uploads = await uploadsByHash(hashes);
+  const missing = imagesWithoutAlt(input.content);
+  if (missing.length > 0) {
+    const names = [...new Set(missing.map((src) => imageName(src, uploads)))];
+    const invalid: SaveResult = { status: "invalid", fieldErrors: { content: [ARTICLE_MESSAGES.altMissing(names)] } };
+    return { invalid };
+  }
+  return { values: await rendered(input, uploads), hashes };
+}
+
+/** The editor's preview: rendered exactly as a save would (uploaded images included). */
+export async function renderPreview(source: string) {
+  return renderMarkdown(source, { images: await uploadsByHash(referencedHashes(source)) });
+}
+
+async function rendered(input: ArticleInput, images: Map<string, UploadInfo>) {
+  const output = await renderMarkdown(input.content, { images });
   return {
     title: input.title,
     slug: input.slug,
@@ -365,8 +402,20 @@ async function rendered(input: ArticleInput) {
   };
 }
 
-async function announce(id: number) {
-  await contentChanged(`article:${id}`);
+/** The article's slug and category slug: what its cached pages are tagged with. */
+async function pageState(db: Database, id: number) {
+  const [row] = await db
+    .select({ slug: articles.slug, categorySlug: categories.slug })
+    .from(articles)
+    .leftJoin(categories, eq(categories.id, articles.categoryId))
+    .where(eq(articles.id, id))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Announces the write: the article's pages before and after it, and every list, are dropped. */
+async function announce(id: number, ...states: Array<{ slug: string; categorySlug: string | null } | null>) {
+  await contentChanged(`article:${id}`, articleTags(...states));
 }
 
 /** What a save intent does to an article's status columns (`wasPublished`: it is live now). */
@@ -409,7 +458,9 @@ export async function createArticle(options: {
   if (authorId === null) return { status: "no-author-profile" };
   const invalid = await checkReferences(db, options.input, null);
   if (invalid) return invalid;
-  const values = await rendered(options.input);
+  const prepared = await prepare(options.input);
+  if (prepared.invalid) return prepared.invalid;
+  const { values, hashes } = prepared;
   const { intent, publishedNow } = effectiveIntent(options.intent ?? "publish", options.scheduledAt);
   const state =
     intent === "publish"
@@ -422,6 +473,7 @@ export async function createArticle(options: {
         .values({ ...values, ...state, authorId, updatedAt: sql`now()`, revisedAt: sql`now()` })
         .returning({ id: articles.id, slug: articles.slug });
       if (!inserted) throw new Error("The article was not saved.");
+      await recordUsages(tx, inserted.id, hashes);
       await recordRevision(tx, {
         articleId: inserted.id,
         userId: options.userId,
@@ -430,7 +482,7 @@ export async function createArticle(options: {
       });
       return inserted;
     });
-    await announce(row.id);
+    await announce(row.id, await pageState(db, row.id));
     return { status: "saved", id: row.id, slug: row.slug, outcome: OUTCOMES[intent], publishedNow };
   } catch (error) {
     const lost = raceToFieldErrors(error);
@@ -476,7 +528,10 @@ export async function updateArticle(options: {
   const invalid = await checkReferences(db, options.input, options.id);
   if (invalid) return invalid;
   const { intent, publishedNow } = effectiveIntent(options.intent ?? "publish", options.scheduledAt);
-  const values = await rendered(options.input);
+  const prepared = await prepare(options.input);
+  if (prepared.invalid) return prepared.invalid;
+  const { values, hashes } = prepared;
+  const before = await pageState(db, options.id);
   try {
     const outcome = await db.transaction(async (tx) => {
       // The version check again, under the row lock: a save that slipped in since the check
@@ -518,6 +573,7 @@ export async function updateArticle(options: {
         .where(eq(articles.id, options.id))
         .returning({ id: articles.id, slug: articles.slug });
       if (!row) return { status: "not-found" } as const;
+      await recordUsages(tx, row.id, hashes);
       const wasLive = locked.status === "published";
       if (wasLive && intent === "publish") await moveSlug(tx, options.id, locked.slug, row.slug);
       const reason = intent === "schedule" ? "scheduled" : intent === "publish" && !wasLive ? "published" : "saved";
@@ -525,7 +581,7 @@ export async function updateArticle(options: {
       return { status: "saved", slug: row.slug, outcome: OUTCOMES[intent], live: true } as const;
     });
     if (outcome.status !== "saved") return outcome;
-    await announce(options.id);
+    if (outcome.live) await announce(options.id, before, await pageState(db, options.id));
     return { status: "saved", id: options.id, slug: outcome.slug, outcome: outcome.outcome, publishedNow };
   } catch (error) {
     const lost = raceToFieldErrors(error);
@@ -539,11 +595,12 @@ export async function deleteArticle(
   id: number,
 ): Promise<{ status: "deleted"; slug: string } | { status: "not-found" }> {
   const db = await getDb();
+  const before = await pageState(db, id);
   const [row] = await db
     .delete(articles)
     .where(eq(articles.id, id))
     .returning({ id: articles.id, slug: articles.slug });
   if (!row) return { status: "not-found" };
-  await announce(row.id);
+  await announce(row.id, before);
   return { status: "deleted", slug: row.slug };
 }

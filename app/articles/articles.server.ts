@@ -23,8 +23,6 @@ export const HOME_RECENT_COUNT = 3;
 export const CAROUSEL_LIMIT = 5;
 /** Cards per page on category pages and What's New. */
 export const PAGE_SIZE = 12;
-/** Requests for pages past this are treated as out of range (keeps OFFSET bounded). */
-export const MAX_PAGE = 10_000;
 
 export const CHANGELOG_CATEGORY_NAME = "Changelog";
 export const CHANGELOG_MISSING_MESSAGE = CHANGELOG_MISSING.description;
@@ -50,18 +48,8 @@ const cardColumns = {
   readingMinutes: articles.readingMinutes,
 };
 
-type CardRow = {
-  id: number;
-  slug: string;
-  title: string;
-  excerpt: string | null;
-  imageUrl: string | null;
-  categoryName: string | null;
-  categorySlug: string | null;
-  authorName: string | null;
-  publishedAt: Date | string | null;
-  readingMinutes: number;
-};
+/** A card as the database returns it: the date may still be a Date (null only for unpublished rows). */
+type CardRow = Omit<ArticleCardData, "publishedAt" | "snippetHtml"> & { publishedAt: Date | string | null };
 
 function isoString(value: Date | string | number): string {
   return value instanceof Date ? value.toISOString() : new Date(value).toISOString();
@@ -283,17 +271,6 @@ export type ArticlePage = {
   total: number;
   pageCount: number;
 };
-
-/**
- * The page number in `?page=`: a positive integer, 1 when absent. Anything else (0, -1, 2.5, "x",
- * past MAX_PAGE) is null, which the route answers with a 404 (there is no such page).
- */
-export function parsePageParam(value: string | null): number | null {
-  if (value === null || value === "") return 1;
-  if (!/^\d{1,6}$/.test(value)) return null;
-  const page = Number.parseInt(value, 10);
-  return page >= 1 && page <= MAX_PAGE ? page : null;
-}
 
 /**
  * One page of a category's articles, newest first (articles_category_published_idx). The total

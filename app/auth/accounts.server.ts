@@ -142,16 +142,19 @@ export async function registerAccount(
   const user = inserted[0];
   // Lost a race with a simultaneous registration of the same address: that one owns it now.
   if (!user) return { status: "ok" };
-  const { token } = await issueToken(user.id, "verify-email");
-  await deliver(
-    verifyEmailMail(site, {
-      to: user.email,
-      name: user.fullName,
-      url: link(site, "/verify-email", token),
-      validHours: VERIFY_HOURS,
-    }),
-  );
+  await deliver(await verificationMail(site, user));
   return { status: "ok" };
+}
+
+/** A new verification link for `user`, as the mail that carries it. */
+async function verificationMail(site: MailSite, user: { id: number; email: string; fullName: string }) {
+  const { token } = await issueToken(user.id, "verify-email");
+  return verifyEmailMail(site, {
+    to: user.email,
+    name: user.fullName,
+    url: link(site, "/verify-email", token),
+    validHours: VERIFY_HOURS,
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -187,16 +190,7 @@ export async function resendVerification(email: string, clientIp: string): Promi
   if (limited) return limited;
   const user = await findUserByEmail(email);
   if (user && !user.emailVerifiedAt) {
-    const { token } = await issueToken(user.id, "verify-email");
-    const site = mailSite();
-    deliverInBackground(
-      verifyEmailMail(site, {
-        to: user.email,
-        name: user.fullName,
-        url: link(site, "/verify-email", token),
-        validHours: VERIFY_HOURS,
-      }),
-    );
+    deliverInBackground(await verificationMail(mailSite(), user));
   }
   return { status: "ok" };
 }

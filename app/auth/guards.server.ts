@@ -25,13 +25,6 @@ export async function getUser(request: Request): Promise<SessionUser | null> {
   return (await getSession(request))?.user ?? null;
 }
 
-/** The signed-in user; anyone else goes to /login?redirectTo=<this page>. */
-export async function requireUser(request: Request): Promise<SessionUser> {
-  const user = await getUser(request);
-  if (!user) throw loginRedirect("/login", request);
-  return user;
-}
-
 /**
  * A signed-in administrator; anyone else (signed out, or signed in without the flag) goes to
  * /admin/login?redirectTo=<this page>.

@@ -6,7 +6,7 @@
  * - one screen for everything else: the spec's title, one visitor-safe message, the spec's
  *   toast, and for server errors the request's id ("Reference: …") that the server logged.
  */
-import { createContext, type MouseEvent, useContext, useMemo } from "react";
+import { createContext, type MouseEvent, useContext, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { useHydrated } from "~/components/ui/use-hydrated";
@@ -32,12 +32,13 @@ const REFERENCE_ID = "error-reference";
 function useReference(screen: ErrorScreen): string | null {
   const rendering = useContext(RequestIdContext);
   const hydrated = useHydrated();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: read once per error, not when hydration ends
-  const fromPage = useMemo(() => {
+  // Read once, when the screen is first drawn: hydration ending re-renders it (with a new screen
+  // object), and the page's reference must survive that.
+  const [fromPage] = useState(() => {
     if (rendering) return rendering;
     if (hydrated || typeof document === "undefined") return null;
     return document.getElementById(REFERENCE_ID)?.dataset.requestId ?? null;
-  }, [screen]);
+  });
   if (screen.status < 500) return null;
   return screen.requestId ?? fromPage;
 }

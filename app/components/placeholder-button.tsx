@@ -5,7 +5,7 @@
  */
 import type { ButtonHTMLAttributes, FormEvent, ReactNode } from "react";
 import { useLocation } from "react-router";
-import { toast } from "sonner";
+import { withToast } from "~/components/toast";
 
 export function placeholderMessage(feature: string) {
   return `${feature} is not yet implemented`;
@@ -33,7 +33,7 @@ export function PlaceholderButton({
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    toast(placeholderMessage(feature));
+    withToast((toast) => toast(placeholderMessage(feature)));
   }
 
   return (

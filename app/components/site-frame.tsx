@@ -5,7 +5,9 @@
  */
 import type { ReactNode } from "react";
 import { useRouteLoaderData } from "react-router";
+import { errorScreenFrom } from "~/lib/route-errors";
 import type { loader as rootLoader } from "~/root";
+import { ErrorScreenView } from "./error-page";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
 
@@ -19,5 +21,14 @@ export function SiteFrame({ children }: { children: ReactNode }) {
       </main>
       <SiteFooter />
     </div>
+  );
+}
+
+/** An error screen inside the site's header and footer: the root's and the public layout's boundary. */
+export function SiteErrorBoundary({ error }: { error: unknown }) {
+  return (
+    <SiteFrame>
+      <ErrorScreenView screen={errorScreenFrom(error)} />
+    </SiteFrame>
   );
 }

@@ -2,36 +2,42 @@
  * Toasts: one visible at a time, 5 seconds, dismissible. The server's flash toast (read by the root
  * loader) is shown once through sonner; without JavaScript it is a visible banner (.no-js-only).
  */
-import { useEffect, useId, useRef } from "react";
-import { toast as showToast, Toaster as Sonner } from "sonner";
+import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import type { Toast } from "~/http/toast.server";
+import { registerToaster, type ToastApi, withToast } from "./toast";
 
-export const TOAST_DURATION_MS = 5000;
+export { TOAST_DURATION_MS } from "./toast-options";
+
+// sonner is loaded with the first toast, not with every page (app/components/toast.ts).
+const SonnerToaster = lazy(() => import("./sonner-toaster"));
+
+function show(toast: ToastApi, { type, title, description }: Toast, options: { id?: string } = {}) {
+  const kind = type === "success" ? toast.success : type === "error" ? toast.error : toast.info;
+  kind(title, { description, ...options });
+}
 
 export function Toaster({ toast }: { toast: Toast | null }) {
   // Each loader result is a new object: show each one once (also under StrictMode's double effects).
   const shown = useRef<Toast | null>(null);
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => registerToaster(() => setMounted(true)), []);
   useEffect(() => {
     if (!toast || shown.current === toast) return;
     shown.current = toast;
-    // A success supersedes earlier errors still queued (a failed sign-in, then a good one).
-    if (toast.type === "success") showToast.dismiss();
-    const show =
-      toast.type === "success" ? showToast.success : toast.type === "error" ? showToast.error : showToast.info;
-    show(toast.title, { description: toast.description });
+    withToast((api) => {
+      // A success supersedes earlier errors still queued (a failed sign-in, then a good one).
+      if (toast.type === "success") api.dismiss();
+      show(api, toast);
+    });
   }, [toast]);
 
   return (
     <>
-      <Sonner
-        position="bottom-right"
-        theme="system"
-        richColors
-        closeButton
-        visibleToasts={1}
-        duration={TOAST_DURATION_MS}
-        toastOptions={{ closeButtonAriaLabel: "Close notification" }}
-      />
+      {mounted ? (
+        <Suspense fallback={null}>
+          <SonnerToaster />
+        </Suspense>
+      ) : null}
       {toast ? <NoScriptToast toast={toast} /> : null}
     </>
   );
@@ -51,8 +57,7 @@ const tone: Record<Toast["type"], string> = {
 export function RaiseToast({ toast }: { toast: Toast }) {
   const { type, title, description } = toast;
   useEffect(() => {
-    const show = type === "success" ? showToast.success : type === "error" ? showToast.error : showToast.info;
-    show(title, { description, id: `raised-${title}` });
+    withToast((api) => show(api, { type, title, description }, { id: `raised-${title}` }));
   }, [type, title, description]);
   return <NoScriptToast toast={toast} />;
 }

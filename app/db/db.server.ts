@@ -131,6 +131,9 @@ async function openPostgres(url: string, migrationsFolder: string, poolSize: num
     async migrate() {
       // Session-level advisory locks belong to one connection: use a dedicated client.
       const client = new pg.Client({ connectionString: url });
+      // A connection lost mid-migration fails the query in flight (and so the start, with its
+      // message); without a listener it would also crash the process as an unhandled event.
+      client.on("error", () => {});
       await client.connect();
       try {
         await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);

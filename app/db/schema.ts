@@ -1,12 +1,15 @@
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -292,4 +295,91 @@ export const interviewQuestions = pgTable(
     uniqueIndex("interview_questions_question_key").on(t.question),
     check("interview_questions_difficulty_present", sql`length(trim(${t.difficulty})) > 0`),
   ],
+);
+
+/** Raw bytes (PostgreSQL bytea); Drizzle has no built-in bytea column. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  toDriver: (value) => value,
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * Uploaded images (app/media). One row per distinct original (the SHA-256 of its cleaned bytes,
+ * `hash`), whoever uploaded it and however often: the same file uploaded twice is one upload.
+ */
+export const mediaUploads = pgTable(
+  "media_uploads",
+  {
+    id: serial("id").primaryKey(),
+    hash: text("hash").notNull(),
+    originalName: text("original_name").notNull(),
+    mime: text("mime").notNull(),
+    bytes: integer("bytes").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    alt: text("alt"),
+    uploadedBy: integer("uploaded_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("media_uploads_hash_key").on(t.hash),
+    // The library: newest first; the editor's recent uploads.
+    index("media_uploads_created_idx").on(t.createdAt.desc(), t.id.desc()),
+    check("media_uploads_hash_shape", sql`${t.hash} ~ '^[0-9a-f]{64}$'`),
+    check(
+      "media_uploads_mime_known",
+      sql`${t.mime} in ('image/png', 'image/jpeg', 'image/webp', 'image/avif', 'image/gif')`,
+    ),
+    check("media_uploads_size_positive", sql`${t.bytes} > 0 and ${t.width} > 0 and ${t.height} > 0`),
+  ],
+);
+
+/** The resized copies of an upload, served at /media/{upload hash}-{width}.{format}. */
+export const mediaVariants = pgTable(
+  "media_variants",
+  {
+    uploadId: integer("upload_id")
+      .notNull()
+      .references(() => mediaUploads.id, { onDelete: "cascade" }),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    format: text("format").notNull(),
+    bytes: integer("bytes").notNull(),
+    // The blob holding its bytes (media_blobs.hash).
+    hash: text("hash").notNull(),
+  },
+  (t) => [
+    uniqueIndex("media_variants_upload_width_format_key").on(t.uploadId, t.width, t.format),
+    index("media_variants_hash_idx").on(t.hash),
+    check("media_variants_format_known", sql`${t.format} in ('webp', 'avif')`),
+  ],
+);
+
+/**
+ * The default storage (app/media/storage.server.ts): content-addressed bytes. Kept apart from the
+ * metadata so that an object store can replace this table without touching the others.
+ */
+export const mediaBlobs = pgTable("media_blobs", {
+  hash: text("hash").primaryKey(),
+  bytes: bytea("bytes").notNull(),
+  size: bigint("size", { mode: "number" }).notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * Which articles use which uploads (in their markdown or as their cover), written with every
+ * article save. An upload in use cannot be deleted: the foreign key refuses it even in a race.
+ */
+export const mediaUsages = pgTable(
+  "media_usages",
+  {
+    articleId: integer("article_id")
+      .notNull()
+      .references(() => articles.id, { onDelete: "cascade" }),
+    uploadId: integer("upload_id")
+      .notNull()
+      .references(() => mediaUploads.id, { onDelete: "restrict" }),
+  },
+  (t) => [primaryKey({ columns: [t.articleId, t.uploadId] }), index("media_usages_upload_idx").on(t.uploadId)],
 );

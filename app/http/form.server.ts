@@ -9,7 +9,9 @@
  * - 400: a malformed or truncated body (multipart without boundary, wrong boundary, truncated,
  *   LF-only line ends, a part without a name, an empty multipart body) or a NUL byte in a field;
  * - 413: a body over the limit (1 MB; a route that takes uploads passes a larger `maxBytes`, up to
- *   the HTTP server's ceiling MAX_BODY_BYTES in server/request-guard.ts).
+ *   the HTTP server's ceiling MAX_BODY_BYTES in server/request-guard.ts, and may word the refusal;
+ *   see UPLOAD_BODY_LIMIT in app/media/upload-request.server.ts).
+ * Files in a multipart body arrive as `File` values of the returned FormData.
  * A bodiless POST without a content type (a script, a button with no fields) is an empty form.
  */
 
@@ -21,13 +23,16 @@ export const ACCEPTED_FORM_TYPES = "application/x-www-form-urlencoded or multipa
 export type ReadFormOptions = {
   /** Largest body this route accepts, in bytes (default FORM_BODY_LIMIT). */
   maxBytes?: number;
+  /** The 413's sentence, when the route can say it better (an upload names its file limit). */
+  tooLargeMessage?: string;
 };
 
 export async function readForm(request: Request, options: ReadFormOptions = {}): Promise<FormData> {
   const maxBytes = options.maxBytes ?? FORM_BODY_LIMIT;
-  if (Number(request.headers.get("Content-Length") ?? 0) > maxBytes) throw tooLarge(maxBytes);
+  const tooLarge = () => refusal(413, options.tooLargeMessage ?? tooLargeText(maxBytes));
   // Read first, refuse after: a body left unread makes the connection reset under the client.
-  const body = await readBody(request, maxBytes);
+  const body = await readBody(request, maxBytes, tooLarge);
+  if (Number(request.headers.get("Content-Length") ?? 0) > maxBytes) throw tooLarge();
   const coding = (request.headers.get("Content-Encoding") ?? "").trim().toLowerCase();
   if (coding !== "" && coding !== "identity") {
     throw refusal(415, "Unsupported Media Type: send the form uncompressed (no Content-Encoding).");
@@ -62,8 +67,15 @@ function mediaType(contentType: string) {
   return (contentType.split(";", 1)[0] ?? "").trim().toLowerCase();
 }
 
-/** The whole body, refused with 413 as soon as it passes `maxBytes` (whatever Content-Length said). */
-async function readBody(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer>> {
+/** How much of a body over its limit is read and dropped before the stream is cancelled. */
+const DRAIN_LIMIT = 16 * 1024 * 1024;
+
+/** The whole body, refused with 413 when it passes `maxBytes` (whatever Content-Length said). */
+async function readBody(
+  request: Request,
+  maxBytes: number,
+  tooLarge: () => Response,
+): Promise<Uint8Array<ArrayBuffer>> {
   if (!request.body) return new Uint8Array();
   if (request.bodyUsed) throw new Error("readForm: the request body was already read");
   const chunks: Uint8Array[] = [];
@@ -74,12 +86,15 @@ async function readBody(request: Request, maxBytes: number): Promise<Uint8Array<
       const { done, value } = await reader.read();
       if (done) break;
       size += value.byteLength;
-      if (size > maxBytes) {
+      // Over the limit, the rest is read and dropped (the HTTP server caps every body's declared
+      // length): a cancelled stream resets the connection, and the client never sees the 413.
+      if (size <= maxBytes) chunks.push(value);
+      else if (size > DRAIN_LIMIT) {
         await reader.cancel().catch(() => {});
-        throw tooLarge(maxBytes);
+        break;
       }
-      chunks.push(value);
     }
+    if (size > maxBytes) throw tooLarge();
   } catch (error) {
     if (error instanceof Response) throw error;
     // The client went away mid-body.
@@ -94,9 +109,9 @@ async function readBody(request: Request, maxBytes: number): Promise<Uint8Array<
   return body;
 }
 
-function tooLarge(maxBytes: number) {
+function tooLargeText(maxBytes: number) {
   const limit = maxBytes >= 1024 * 1024 ? `${Math.round(maxBytes / (1024 * 1024))} MB` : `${maxBytes} bytes`;
-  return refusal(413, `Payload Too Large: this form accepts at most ${limit}.`);
+  return `Payload Too Large: this form accepts at most ${limit}.`;
 }
 
 function refusal(status: number, message: string) {

@@ -1,4 +1,5 @@
 import { createContext, RouterContextProvider } from "react-router";
+import { htmlOnceContext } from "./html-once.server";
 
 /** Per-request facts the HTTP layer knows and routes need. */
 export type RequestInfo = {
@@ -12,8 +13,10 @@ export type RequestInfo = {
 
 export const requestInfoContext = createContext<RequestInfo>({ nonce: "", clientIp: "unknown", requestId: "-" });
 
-export function createLoadContext(info: RequestInfo) {
+/** `dataRequest`: a `.data` request (client navigation, fetcher) rather than a document. */
+export function createLoadContext(info: RequestInfo, options: { dataRequest?: boolean } = {}) {
   const context = new RouterContextProvider();
   context.set(requestInfoContext, info);
+  context.set(htmlOnceContext, { document: !options.dataRequest, html: new Map() });
   return context;
 }

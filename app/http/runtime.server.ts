@@ -68,3 +68,4 @@ export async function shutdown() {
 export { createLoadContext };
 export { isCrossSiteWrite } from "./origin-check.server";
 export { contentChanged, listenForContentChanges, onContentChanged } from "./content-events.server";
+export { cacheTagsFor } from "./cache-tags.server";

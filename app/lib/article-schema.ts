@@ -34,6 +34,8 @@ export const ARTICLE_MESSAGES = {
   imageUrlTooLong: `Image URL must be at most ${ARTICLE_LIMITS.imageUrl.toLocaleString("en-US")} characters.`,
   categoryInvalid: "Choose a category from the list.",
   versionInvalid: "This form is out of date: reload the article and try again.",
+  altMissing: (names: string[]) =>
+    `Add alt text to every image (describe it between the brackets: ![what it shows](…)): ${names.join(", ")}.`,
 } as const;
 
 /** An absolute http(s) URL, or a path on this site ("/images/x.png"; not "//host/x"). */

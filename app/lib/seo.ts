@@ -4,6 +4,7 @@
  */
 import type { MetaDescriptor } from "react-router";
 import { DEFAULT_SITE_NAME, pageTitle, TAGLINE } from "./meta";
+import { errorScreenFrom } from "./route-errors";
 
 type MatchWithData = { id: string; loaderData?: unknown } | undefined;
 
@@ -87,6 +88,17 @@ export function seoMeta(matches: readonly MatchWithData[], input: SeoInput): Met
 export function noindexMeta(matches: readonly MatchWithData[], page: string): MetaDescriptor[] {
   const { siteName } = siteFrom(matches);
   return [{ title: pageTitle(page, siteName) }, { name: "robots", content: "noindex, nofollow" }];
+}
+
+/** The title of an error screen (a page that rendered has its own meta). */
+export function errorMeta({
+  error,
+  matches,
+}: {
+  error?: unknown;
+  matches: readonly MatchWithData[];
+}): MetaDescriptor[] {
+  return error ? noindexMeta(matches, errorScreenFrom(error).title) : [];
 }
 
 export function breadcrumbJsonLd(siteUrl: string, trail: Array<{ name: string; path: string }>) {

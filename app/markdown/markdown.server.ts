@@ -33,13 +33,75 @@ import { headingId, isLongArticle, PREVIEW_PARAGRAPHS, readingMinutes, splitPara
 
 export type RenderedMarkdown = { html: string; previewHtml: string | null; toc: TocEntry[]; readingMinutes: number };
 
+/** What rendering needs to know of an uploaded image (app/media), found by its hash. */
+export type UploadedImage = {
+  width: number;
+  height: number;
+  variants: Array<{ width: number; format: "webp" | "avif"; url: string }>;
+};
+
 export type RenderOptions = {
   /**
    * The site's own origin; absolute links to any other host get rel="noopener noreferrer".
    * Defaults to process.env.SITE_URL; without it every absolute http(s) link is external.
    */
   siteUrl?: string;
+  /**
+   * Uploaded images by hash: an image whose URL is /media/{hash}.{ext} becomes a <picture> with
+   * an AVIF source, WebP srcset, sizes, width and height (no layout shift, no oversized download).
+   */
+  images?: ReadonlyMap<string, UploadedImage>;
 };
+
+/** The article column is max-w-3xl (48rem): an image is never shown wider. */
+export const ARTICLE_IMAGE_SIZES = "(min-width: 48rem) 48rem, 100vw";
+
+const UPLOAD_PATH = /^\/media\/([0-9a-f]{64})\.(?:png|jpg|webp|avif|gif)$/;
+
+/** The upload hash of an image source on this site (/media/{hash}.{ext}), or null. */
+function uploadHash(src: string, host: string | null): string | null {
+  let path = src;
+  if (/^(?:https?:)?\/\//i.test(src)) {
+    try {
+      const url = new URL(src, "https://relative.invalid");
+      if (host === null || url.host.toLowerCase() !== host) return null;
+      path = url.pathname;
+    } catch {
+      return null;
+    }
+  }
+  return UPLOAD_PATH.exec(path)?.[1] ?? null;
+}
+
+function srcset(variants: UploadedImage["variants"], format: "webp" | "avif") {
+  return variants
+    .filter((variant) => variant.format === format)
+    .map((variant) => `${variant.url} ${variant.width}w`)
+    .join(", ");
+}
+
+/** <picture> for an uploaded image: AVIF first (when made), WebP in the <img> itself. */
+function pictureFor(img: Element, image: UploadedImage): Element {
+  const avif = srcset(image.variants, "avif");
+  const webp = srcset(image.variants, "webp");
+  img.properties.width = image.width;
+  img.properties.height = image.height;
+  if (webp) {
+    img.properties.srcSet = webp;
+    img.properties.sizes = ARTICLE_IMAGE_SIZES;
+  }
+  const sources: Element[] = avif
+    ? [
+        {
+          type: "element",
+          tagName: "source",
+          properties: { type: "image/avif", srcSet: avif, sizes: ARTICLE_IMAGE_SIZES },
+          children: [],
+        },
+      ]
+    : [];
+  return { type: "element", tagName: "picture", properties: {}, children: [...sources, img] };
+}
 
 // ---------------------------------------------------------------------------------------------
 // Shiki
@@ -243,8 +305,9 @@ type Enhanced = { toc: TocEntry[]; codeBlocks: CodeBlock[] };
  * One walk over the sanitized tree (a single hand-rolled pass: unist-util-visit per plugin was
  * the biggest cost in profiles). Code blocks are collected, not entered.
  */
-function enhance(tree: Root, host: string | null): Enhanced {
+function enhance(tree: Root, host: string | null, images: ReadonlyMap<string, UploadedImage> | undefined): Enhanced {
   const toc: TocEntry[] = [];
+  let imageCount = 0;
   const codeBlocks: CodeBlock[] = [];
   // The only ids at this point are remark-rehype's footnote ids ("user-content-fn-1",
   // "user-content-fnref-1", "footnote-label"), which links and aria refer to. Headings stay out of
@@ -285,8 +348,15 @@ function enhance(tree: Root, host: string | null): Enhanced {
           index += replacement.length - 1;
           continue;
         }
-        properties.loading = "lazy";
+        // The first image is likely in the first screen: load it at once; the others when near.
+        if (imageCount++ > 0) properties.loading = "lazy";
         properties.decoding = "async";
+        const hash = images ? uploadHash(src, host) : null;
+        const image = hash ? images?.get(hash) : undefined;
+        if (image) {
+          children[index] = pictureFor(node, image);
+          continue;
+        }
       }
       walk(node, inFootnotes || (tagName === "section" && properties.dataFootnotes !== undefined));
     }
@@ -333,7 +403,7 @@ type RenderedTree = { tree: Root; toc: TocEntry[] };
 
 async function render(source: string, options: RenderOptions | undefined): Promise<RenderedTree> {
   const tree = processor.runSync(processor.parse(source));
-  const { toc, codeBlocks } = enhance(tree, siteHost(options?.siteUrl ?? process.env.SITE_URL));
+  const { toc, codeBlocks } = enhance(tree, siteHost(options?.siteUrl ?? process.env.SITE_URL), options?.images);
   await highlightCodeBlocks(codeBlocks);
   return { tree, toc };
 }
@@ -352,4 +422,23 @@ export async function renderMarkdown(source: string, options?: RenderOptions): P
 /** Renders a short piece of markdown (e.g. an interview answer) to HTML only. */
 export async function renderMarkdownFragment(source: string, options?: RenderOptions): Promise<string> {
   return processor.stringify((await render(source, options)).tree);
+}
+
+/**
+ * The sources of the images that have no alt text (`![](…)`, or alt of spaces only), in order of
+ * appearance: publishing is refused until each has one.
+ */
+export function imagesWithoutAlt(source: string): string[] {
+  const tree = processor.parse(source);
+  const definitions = new Map<string, string>();
+  const found: Array<{ url?: string; identifier?: string }> = [];
+  const walk = (node: { type: string; children?: unknown[]; [key: string]: unknown }) => {
+    if (node.type === "definition") definitions.set(String(node.identifier), String(node.url));
+    if ((node.type === "image" || node.type === "imageReference") && String(node.alt ?? "").trim() === "") {
+      found.push(node.type === "image" ? { url: String(node.url) } : { identifier: String(node.identifier) });
+    }
+    for (const child of node.children ?? []) walk(child as typeof node);
+  };
+  walk(tree as unknown as Parameters<typeof walk>[0]);
+  return found.map((entry) => entry.url ?? definitions.get(entry.identifier ?? "") ?? entry.identifier ?? "");
 }

@@ -13,6 +13,9 @@ export type InterviewQuestion = {
   categoryName: string | null;
 };
 
+/** A question as the page gets it: `answerHtml` null when the page was rendered with it (HTML once). */
+export type InterviewQuestionView = Omit<InterviewQuestion, "answerHtml"> & { answerHtml: string | null };
+
 export const QUESTION_CATEGORIES = [
   { slug: "javascript", name: "JavaScript" },
   { slug: "react", name: "React" },

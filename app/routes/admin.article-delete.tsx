@@ -3,7 +3,7 @@
  * without JavaScript). POST: deletes (from this page's form or the dashboard's dialog), then
  * back to the list it came from with 'Article deleted successfully'.
  */
-import { data, Form, Link, useActionData, useLoaderData } from "react-router";
+import { data, Form, Link } from "react-router";
 import { deleteArticle, getArticleSummary, parseArticleId } from "~/articles/admin-articles.server";
 import { requireAdmin } from "~/auth/guards.server";
 import { AdminPageHeader } from "~/components/admin/admin-shell";
@@ -53,9 +53,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = ({ matches }) => noindexMeta(matches, "Delete Article");
 
-export default function DeleteArticlePage() {
-  const { article, returnPath } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+export default function DeleteArticlePage({ loaderData, actionData }: Route.ComponentProps) {
+  const { article, returnPath } = loaderData;
   const busy = useIsSubmitting();
 
   return (

@@ -1,16 +1,18 @@
 /**
  * /admin/articles/new and /admin/articles/edit/{id}: one loader, one action, one editor; they
- * differ only by the presence of an id. The action: guard, then a preview (intent=preview, the
- * no-JavaScript Preview button), or parse with the shared schema and save; a refusal keeps what
- * was typed, a save goes to the dashboard with the spec's toast.
+ * differ only by the presence of an id. The action: guard, then an upload (a file chosen in the
+ * form: without JavaScript images travel with the form, multipart), a preview (intent=preview,
+ * the no-JavaScript Preview button), or parse with the shared schema and save; a refusal keeps
+ * what was typed, a save goes to the dashboard with the spec's toast.
  */
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Link, useActionData } from "react-router";
+import { data, Link } from "react-router";
 import {
   createArticle,
   listCategoryOptions,
   parseArticleId,
+  renderPreview,
   type SaveIntent,
   type SaveResult,
   updateArticle,
@@ -32,11 +34,13 @@ import {
   VERSION_PATTERN,
 } from "~/lib/article-schema";
 import { noindexMeta } from "~/lib/seo";
-import { renderMarkdown } from "~/markdown/markdown.server";
 import { failedWrite, readOrThrow } from "~/http/route-errors.server";
+import { MEDIA_MESSAGES } from "~/media/detect.server";
 import { redirectWithToast } from "~/http/toast.server";
 import type { Route } from "./+types/admin.article-editor";
-import { readForm } from "~/http/form.server";
+import { MediaError, recentUploads, storeUpload } from "~/media/media.server";
+import { chosenFile, readUploadForm } from "~/media/upload-request.server";
+import { appendImageMarkdown, EDITOR_UPLOAD_FIELDS } from "~/lib/media";
 
 const notFound = () =>
   redirectWithToast("/admin/dashboard", {
@@ -50,12 +54,20 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const mode: "new" | "edit" = params.id === undefined ? "new" : "edit";
   const id = mode === "edit" ? parseArticleId(params.id) : null;
   if (mode === "edit" && id === null) throw await notFound();
-  const [state, categories] = await readOrThrow({ request, context }, mode === "edit" ? "article" : "categories", () =>
-    Promise.all([id === null ? null : getEditorState(id), listCategoryOptions()]),
+  const [state, categories, uploads] = await readOrThrow(
+    { request, context },
+    mode === "edit" ? "article" : "categories",
+    () => Promise.all([id === null ? null : getEditorState(id), listCategoryOptions(), recentUploads(12)]),
   );
   if (mode === "edit" && !state) throw await notFound();
   const article = id !== null && state ? { id, ...state } : null;
-  return { mode, article, categories, timeZone: env().TIME_ZONE };
+  const recent = uploads.map((upload) => ({
+    url: upload.url,
+    name: upload.originalName,
+    width: upload.width,
+    height: upload.height,
+  }));
+  return { mode, article, categories, uploads: recent, timeZone: env().TIME_ZONE };
 }
 
 /** What was typed, as Conform's initial values (so a re-rendered form keeps it). */
@@ -71,12 +83,59 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const id = editing ? parseArticleId(params.id) : null;
   if (editing && id === null) return notFound();
   const failed = editing ? ARTICLE_TOASTS.updateFailed : ARTICLE_TOASTS.createFailed;
-  const formData = await readForm(request);
+  // Multipart with room for one image (10.5 MB); a text-only post is read the same way.
+  const formData = await readUploadForm(request);
+  // A cover picked from the uploads list (without JavaScript the list posts its choice).
+  const coverChoice = formData.get(EDITOR_UPLOAD_FIELDS.coverChoice);
+  if (typeof coverChoice === "string" && coverChoice !== "") formData.set("imageUrl", coverChoice);
+  formData.delete(EDITOR_UPLOAD_FIELDS.coverChoice);
+
+  const contentImage = chosenFile(formData, EDITOR_UPLOAD_FIELDS.contentImage);
+  const coverImage = chosenFile(formData, EDITOR_UPLOAD_FIELDS.coverImage);
+  if (contentImage || coverImage || formData.get("intent") === "upload") {
+    const values = typedValues(formData);
+    const keep = (alert: EditorActionData["alert"], status = 200) =>
+      data<EditorActionData>({ result: { initialValue: values }, alert, preview: null }, { status });
+    if (!contentImage && !coverImage) return keep({ title: "Upload failed", description: MEDIA_MESSAGES.noFile }, 400);
+    try {
+      const inserted: string[] = [];
+      if (contentImage) {
+        const { upload } = await storeUpload({
+          bytes: new Uint8Array(await contentImage.arrayBuffer()),
+          name: contentImage.name,
+          userId: admin.id,
+        });
+        values.content = appendImageMarkdown(values.content ?? "", upload.url, upload.alt);
+        inserted.push(`${upload.originalName} was added at the end of the content: describe it between the brackets.`);
+      }
+      if (coverImage) {
+        const { upload } = await storeUpload({
+          bytes: new Uint8Array(await coverImage.arrayBuffer()),
+          name: coverImage.name,
+          userId: admin.id,
+        });
+        values.imageUrl = upload.url;
+        inserted.push(`${upload.originalName} is the cover image.`);
+      }
+      return keep({
+        title: "Image uploaded",
+        description: `${inserted.join(" ")} Nothing is saved yet.`,
+        tone: "info",
+      });
+    } catch (error) {
+      if (error instanceof MediaError)
+        return keep({ title: "Upload failed", description: error.message }, error.status);
+      return keep(
+        { title: "Upload failed", description: failedWrite({ request, context }, error, "upload failed") },
+        500,
+      );
+    }
+  }
 
   if (formData.get("intent") === "preview") {
     const content = formData.get("content");
     const source = typeof content === "string" ? content.slice(0, ARTICLE_LIMITS.content) : "";
-    const rendered = await renderMarkdown(source);
+    const rendered = await renderPreview(source);
     return data<EditorActionData>({
       result: { initialValue: typedValues(formData) },
       alert: null,
@@ -241,9 +300,8 @@ function defaultsFor(article: (EditorState & { id: number }) | null): EditorDefa
   };
 }
 
-export default function ArticleEditorPage({ loaderData }: Route.ComponentProps) {
-  const actionData = useActionData<typeof action>();
-  const { mode, article, categories, timeZone } = loaderData;
+export default function ArticleEditorPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { mode, article, categories, uploads, timeZone } = loaderData;
   const heading = mode === "new" ? "New Article" : "Edit Article";
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 lg:px-8">
@@ -279,6 +337,7 @@ export default function ArticleEditorPage({ loaderData }: Route.ComponentProps) 
           key={article ? `${article.id}:${article.version}` : "new"}
           mode={mode}
           categories={categories}
+          uploads={uploads}
           defaults={defaultsFor(article)}
           actionData={actionData}
           articleId={article?.id ?? null}

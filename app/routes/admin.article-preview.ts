@@ -5,7 +5,7 @@
  * status, not a redirect to a page).
  */
 import { ARTICLE_LIMITS, ARTICLE_MESSAGES } from "~/lib/article-schema";
-import { renderMarkdown } from "~/markdown/markdown.server";
+import { renderPreview } from "~/articles/admin-articles.server";
 import type { Route } from "./+types/admin.article-preview";
 import { adminOrStatus } from "~/auth/admin-session.server";
 import { readForm } from "~/http/form.server";
@@ -29,6 +29,6 @@ export async function action({ request }: Route.ActionArgs) {
   if (content.length > ARTICLE_LIMITS.content) {
     return Response.json({ error: ARTICLE_MESSAGES.contentTooLong }, { status: 413, headers: PERSONAL });
   }
-  const rendered = await renderMarkdown(content);
+  const rendered = await renderPreview(content);
   return Response.json({ html: rendered.html, readingMinutes: rendered.readingMinutes }, { headers: PERSONAL });
 }

@@ -5,14 +5,11 @@
  * the confirmation dialog instead.
  */
 import { type FormEvent, useRef, useState } from "react";
-import { Form, Link, useLocation } from "react-router";
-import {
-  type DashboardRow,
-  listDashboardArticles,
-  normalizeDashboardQuery,
-  parsePage,
-} from "~/articles/admin-articles.server";
-import { DASHBOARD_STATUS_FILTERS, type DashboardStatusFilter, parseStatusFilter } from "~/lib/dashboard-status";
+import { Form, Link, redirect, useLocation } from "react-router";
+import { type DashboardRow, listDashboardArticles, normalizeDashboardQuery } from "~/articles/admin-articles.server";
+import { DASHBOARD_STATUS_FILTERS, parseStatusFilter } from "~/lib/dashboard-status";
+import { pageRedirectTarget, pageToRead, parsePageParam } from "~/lib/pagination";
+import { dashboardHref } from "~/lib/urls";
 import { requireAdmin } from "~/auth/guards.server";
 import { AdminPageHeader } from "~/components/admin/admin-shell";
 import { DeleteArticleDialog, type DeleteTarget } from "~/components/admin/delete-dialog";
@@ -28,24 +25,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request);
   const url = new URL(request.url);
   const query = normalizeDashboardQuery(url.searchParams.get("q"));
-  const page = parsePage(url.searchParams.get("page"));
+  const requested = parsePageParam(url.searchParams.get("page"));
   const status = parseStatusFilter(url.searchParams.get("status"));
   const list = await readOrThrow({ request, context }, "articles", async () =>
-    listDashboardArticles({ query, page, status }),
+    listDashboardArticles({ query, page: pageToRead(requested), status }),
   );
+  const target = pageRedirectTarget(requested, list.pageCount);
+  if (target !== null) throw redirect(dashboardHref({ q: query, page: target, status }));
   return { list };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => noindexMeta(matches, "Dashboard");
-
-function dashboardHref(query: string, page: number, status: DashboardStatusFilter = "all") {
-  const params = new URLSearchParams();
-  if (query) params.set("q", query);
-  if (status !== "all") params.set("status", status);
-  if (page > 1) params.set("page", String(page));
-  const search = params.toString();
-  return `/admin/dashboard${search ? `?${search}` : ""}`;
-}
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const location = useLocation();
@@ -116,7 +106,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             {DASHBOARD_STATUS_FILTERS.map((filter) => (
               <li key={filter.value}>
                 <Link
-                  to={dashboardHref(query, 1, filter.value)}
+                  to={dashboardHref({ q: query, status: filter.value })}
                   aria-current={list.status === filter.value ? "page" : undefined}
                   className="inline-block rounded-md px-3 py-1 font-medium text-ink-muted hover:text-ink aria-[current=page]:bg-surface-sunken aria-[current=page]:text-ink"
                 >
@@ -130,7 +120,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         {list && query ? (
           <p className="border-b border-line bg-surface-sunken px-4 py-2 text-sm text-ink-muted sm:px-6" role="status">
             {list.matching} {list.matching === 1 ? "article matches" : "articles match"} “{query}”.{" "}
-            <Link to={dashboardHref("", 1, list.status)} className={textLinkClass}>
+            <Link to={dashboardHref({ status: list.status })} className={textLinkClass}>
               Clear search
             </Link>
           </p>
@@ -224,21 +214,13 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </section>
         ) : list ? (
           <div className="px-4 py-16 text-center sm:px-6">
-            <p className="font-semibold text-ink">
-              {query ? "No articles found" : list.page > 1 ? "This page is empty" : "No articles yet"}
-            </p>
+            <p className="font-semibold text-ink">{query ? "No articles found" : "No articles yet"}</p>
             <p className="mt-1 text-sm text-ink-muted">
-              {query ? (
-                "No article title contains your search."
-              ) : list.status !== "all" && list.page === 1 ? (
-                "No article has this status."
-              ) : list.page > 1 ? (
-                <Link to="/admin/dashboard" className={textLinkClass}>
-                  Back to the first page
-                </Link>
-              ) : (
-                "Write the first one with Add New Article."
-              )}
+              {query
+                ? "No article title contains your search."
+                : list.status !== "all"
+                  ? "No article has this status."
+                  : "Write the first one with Add New Article."}
             </p>
           </div>
         ) : null}
@@ -247,7 +229,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           <Pagination
             page={list.page}
             pageCount={list.pageCount}
-            hrefFor={(n) => dashboardHref(list.query, n, list.status)}
+            hrefFor={(n) => dashboardHref({ q: list.query, page: n, status: list.status })}
             radius={2}
             summary
             className="flex flex-wrap items-center justify-between gap-3 border-t border-line px-4 py-3 sm:px-6"

@@ -4,7 +4,7 @@
  * password is told 'Access Denied' and gets no session. Rate limits are /login's.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, redirect, useActionData, useLoaderData } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import { getUser } from "~/auth/guards.server";
 import { deviceCookie, tooManyAttemptsMessage } from "~/auth/rate-limit.server";
 import { createSession, destroySession } from "~/auth/session.server";
@@ -69,9 +69,8 @@ export const meta: Route.MetaFunction = ({ matches }) => noindexMeta(matches, "A
 
 export const headers: Route.HeadersFunction = retryAfterHeaders;
 
-export default function AdminLogin() {
-  const { redirectTo, signedInAs } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+export default function AdminLogin({ loaderData, actionData }: Route.ComponentProps) {
+  const { redirectTo, signedInAs } = loaderData;
   const { fields, formProps, submitProps, busy } = useValidatedForm({
     id: "admin-login",
     schema: LoginSchema,

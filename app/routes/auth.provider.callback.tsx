@@ -4,8 +4,8 @@
  * friendly retry page with 'OAuth Login Failed' / 'OAuth Registration Failed' and the reason (4xx).
  */
 import { useEffect } from "react";
-import { data, Link, useLoaderData } from "react-router";
-import { toast } from "sonner";
+import { data, Link } from "react-router";
+import { withToast } from "~/components/toast";
 import {
   clearFlowCookies,
   configuredProvider,
@@ -40,7 +40,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       {
         type: "success",
         title: "Login Successful",
-        description: created ? "Welcome to DevPerspective!" : "Welcome back!",
+        description: created ? `Welcome to ${env().SITE_NAME}!` : "Welcome back!",
       },
       { headers },
     );
@@ -59,10 +59,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   }
 }
 
-export default function OAuthFailurePage() {
-  const { title, reason, provider, intent, redirectTo } = useLoaderData<typeof loader>();
+export default function OAuthFailurePage({ loaderData }: Route.ComponentProps) {
+  const { title, reason, provider, intent, redirectTo } = loaderData;
   useEffect(() => {
-    toast.error(title, { description: reason });
+    withToast((toast) => toast.error(title, { description: reason }));
   }, [title, reason]);
   const back =
     intent === "register"

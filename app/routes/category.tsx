@@ -1,50 +1,41 @@
-import { data, Link } from "react-router";
-import {
-  type ArticlePage,
-  type CategorySummary,
-  findCategory,
-  listCategoryArticles,
-  parsePageParam,
-} from "~/articles/articles.server";
+import { Link, redirect } from "react-router";
+import { type ArticlePage, findCategory, listCategoryArticles } from "~/articles/articles.server";
 import { ArticleCardList } from "~/components/article-card";
 import { Pagination } from "~/components/ui/pagination";
-import { type ListView, listingSearch, parseView, ViewToggle } from "~/components/category/view-toggle";
+import { parseView, ViewToggle } from "~/components/category/view-toggle";
+import { pageRedirectTarget, pageToRead, parsePageParam } from "~/lib/pagination";
+import { categoryHref } from "~/lib/urls";
 import { env } from "~/env.server";
 import { breadcrumbJsonLd, seoMeta, siteFrom } from "~/lib/seo";
 import { notFound } from "~/lib/route-errors";
 import { readOrThrow } from "~/http/route-errors.server";
 import type { Route } from "./+types/category";
 
-type LoaderData = { view: ListView; category: CategorySummary; listing: ArticlePage | null; canonicalUrl: string };
-
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const view = parseView(url.searchParams.get("view"));
-  const page = parsePageParam(url.searchParams.get("page"));
+  const requested = parsePageParam(url.searchParams.get("page"));
   const { category, listing } = await readOrThrow({ request, context }, "articles", async () => {
     const category = await findCategory(params.category);
     if (!category) throw notFound("category");
-    return { category, listing: page === null ? null : await listCategoryArticles(category.id, page) };
+    return { category, listing: await listCategoryArticles(category.id, pageToRead(requested)) };
   });
-  const canonicalUrl = `${env().SITE_URL.replace(/\/+$/, "")}/category/${category.slug}`;
-  // A page number that is not a page of this listing: the frame renders, with a way back.
-  const outOfRange = listing === null || (listing.page > 1 && listing.articles.length === 0);
-  return data<LoaderData>(
-    { view, category, listing: outOfRange ? null : listing, canonicalUrl },
-    { status: outOfRange ? 404 : 200 },
-  );
+  const target = pageRedirectTarget(requested, listing.pageCount);
+  if (target !== null) throw redirect(categoryHref(category.slug, { page: target, view }));
+  const canonicalUrl = `${env().SITE_URL.replace(/\/+$/, "")}${categoryHref(category.slug)}`;
+  return { view, category, listing, canonicalUrl };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   if (!loaderData) return [];
   const { category, listing } = loaderData;
-  const { siteUrl } = siteFrom(matches);
-  const pageNumber = listing && listing.page > 1 ? listing.page : null;
-  const path = `/category/${category.slug}`;
+  const { siteName, siteUrl } = siteFrom(matches);
+  const pageNumber = listing.page > 1 ? listing.page : null;
+  const path = categoryHref(category.slug);
   return seoMeta(matches, {
     title: `${category.name}${pageNumber ? ` (page ${pageNumber})` : ""}`,
-    description: category.description || `${category.name} articles on DevPerspective.`,
-    path: pageNumber ? `${path}?page=${pageNumber}` : path,
+    description: category.description || `${category.name} articles on ${siteName}.`,
+    path: categoryHref(category.slug, { page: listing.page }),
     jsonLd: [
       breadcrumbJsonLd(siteUrl, [
         { name: "Home", path: "/" },
@@ -54,9 +45,8 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   });
 };
 
-export default function CategoryPage({ loaderData, params }: Route.ComponentProps) {
+export default function CategoryPage({ loaderData }: Route.ComponentProps) {
   const { category, listing, view } = loaderData;
-  const pathname = `/category/${encodeURIComponent(params.category)}`;
   return (
     <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 sm:py-16">
       <header className="border-b border-line pb-8">
@@ -68,24 +58,13 @@ export default function CategoryPage({ loaderData, params }: Route.ComponentProp
       <div className="mt-8 flex flex-wrap items-center justify-between gap-4">
         <h2 className="text-sm font-medium text-ink-muted">
           <span className="sr-only">Articles in {category.name}: </span>
-          {listing ? articleCount(listing) : "No such page"}
+          {articleCount(listing)}
         </h2>
-        <ViewToggle pathname={pathname} view={view} page={listing?.page ?? 1} />
+        <ViewToggle slug={category.slug} view={view} page={listing.page} />
       </div>
 
       <div className="mt-6">
-        {listing === null ? (
-          <div className="rounded-2xl border border-dashed border-line px-6 py-16 text-center">
-            <p className="text-lg font-semibold text-ink">This page doesn&apos;t exist</p>
-            <p className="mt-2 text-ink-muted">The listing has fewer pages than that.</p>
-            <Link
-              to={pathname}
-              className="mt-6 inline-flex font-semibold text-brand hover:underline underline-offset-4"
-            >
-              Go to the first page
-            </Link>
-          </div>
-        ) : listing.articles.length === 0 ? (
+        {listing.articles.length === 0 ? (
           <div className="rounded-2xl border border-dashed border-line px-6 py-16 text-center">
             <p className="text-lg font-semibold text-ink">No articles found</p>
             <p className="mt-2 text-ink-muted">Nothing has been published in {category.name} yet. Check back soon.</p>
@@ -99,7 +78,7 @@ export default function CategoryPage({ loaderData, params }: Route.ComponentProp
             <Pagination
               page={listing.page}
               pageCount={listing.pageCount}
-              hrefFor={(n) => `${pathname}${listingSearch({ view, page: n })}`}
+              hrefFor={(n) => categoryHref(category.slug, { view, page: n })}
               className="mt-12 flex justify-center"
             />
           </>

@@ -1,48 +1,23 @@
 /** "Forgot password?": mails a single-use reset link, valid one hour, if the address has an account. */
-import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, useActionData } from "react-router";
+import { Form, Link } from "react-router";
 import { requestPasswordReset } from "~/auth/accounts.server";
-import { clientAddress, tooManyAttemptsMessage } from "~/auth/rate-limit.server";
+import { emailLinkRequestAction } from "~/auth/email-link-request.server";
 import { AuthCard } from "~/components/auth/auth-card";
-import { Field, FormAlert, type FormAlertData, StatusButton, useValidatedForm } from "~/components/forms";
+import { Field, FormAlert, StatusButton, useValidatedForm } from "~/components/forms";
 import { textLinkClass } from "~/components/ui/button";
-import { EMAIL_ONLY_TEXT_FIELDS, EmailOnlySchema, FORM_TOASTS } from "~/lib/account-schemas";
+import { EMAIL_ONLY_TEXT_FIELDS, EmailOnlySchema } from "~/lib/account-schemas";
 import { noindexMeta } from "~/lib/seo";
-import { redirectWithToast } from "~/http/toast.server";
 import type { Route } from "./+types/forgot-password";
-import { readForm } from "~/http/form.server";
 import { retryAfterHeaders } from "~/http/route-headers.server";
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseWithZod(await readForm(request), { schema: EmailOnlySchema });
-  if (submission.status !== "success") {
-    return data({ result: submission.reply(), alert: FORM_TOASTS.invalidForm as FormAlertData }, { status: 400 });
-  }
-  const outcome = await requestPasswordReset(submission.value.email, clientAddress(request, context));
-  if (outcome.status === "rate-limited") {
-    return data(
-      {
-        result: submission.reply(),
-        alert: { title: "Email not sent", description: tooManyAttemptsMessage(outcome.retryAfterSeconds) },
-      },
-      { status: 429, headers: { "Retry-After": String(outcome.retryAfterSeconds) } },
-    );
-  }
-  // The same answer whether or not the address has an account.
-  return redirectWithToast(
-    "/login",
-    {
-      type: "info",
-      title: "Check your email",
-      description:
-        "If an account exists for that address, we have sent a link to reset its password. The link is valid for one hour.",
-    },
-    { status: 303 },
-  );
+  return emailLinkRequestAction(request, context, {
+    send: requestPasswordReset,
+    sent: "If an account exists for that address, we have sent a link to reset its password. The link is valid for one hour.",
+  });
 }
 
-export default function ForgotPasswordPage() {
-  const actionData = useActionData<typeof action>();
+export default function ForgotPasswordPage({ actionData }: Route.ComponentProps) {
   const { fields, formProps, submitProps, busy } = useValidatedForm({
     id: "forgot-password",
     schema: EmailOnlySchema,

@@ -1,8 +1,10 @@
 import { Link, useNavigation } from "react-router";
+import { BusyText } from "~/components/ui/spinner";
 import { QuestionCard } from "~/components/questions/question-card";
 import { seoMeta } from "~/lib/seo";
 import { parseQuestionCategory, QUESTION_CATEGORIES, questionFilterHref } from "~/questions/question-filters";
 import { listInterviewQuestions } from "~/questions/questions.server";
+import { htmlOnce } from "~/http/html-once.server";
 import { readOrThrow } from "~/http/route-errors.server";
 import type { Route } from "./+types/interview-prep";
 
@@ -10,7 +12,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // An unknown ?category= shows All rather than an error.
   const category = parseQuestionCategory(new URL(request.url).searchParams.get("category"));
   const questions = await readOrThrow({ request, context }, "questions", () => listInterviewQuestions(category));
-  return { category, questions };
+  // Answers are in the page once: rendered, not repeated in the hydration data (app/http/html-once.server.ts).
+  return {
+    category,
+    questions: questions.map((question) => ({
+      ...question,
+      answerHtml: htmlOnce(context, `answer-${question.id}`, question.answerHtml),
+    })),
+  };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -67,7 +76,7 @@ export default function InterviewPrep({ loaderData }: Route.ComponentProps) {
           <p role="status" className="text-sm font-medium text-ink-muted">
             {questions.length} {questions.length === 1 ? "question" : "questions"}
           </p>
-          {loading ? <Spinner /> : null}
+          {loading ? <BusyText>Loading</BusyText> : null}
         </div>
         {questions.length > 0 ? (
           <ul className={`space-y-4 ${loading ? "opacity-60" : ""}`}>
@@ -85,17 +94,5 @@ export default function InterviewPrep({ loaderData }: Route.ComponentProps) {
         )}
       </section>
     </div>
-  );
-}
-
-function Spinner() {
-  return (
-    <span className="inline-flex items-center gap-2 text-sm text-ink-muted">
-      <svg viewBox="0 0 24 24" className="size-4 animate-spin" fill="none" aria-hidden="true" focusable="false">
-        <circle cx="12" cy="12" r="9" stroke="currentColor" strokeOpacity="0.25" strokeWidth="3" />
-        <path d="M21 12a9 9 0 0 0-9-9" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
-      </svg>
-      Loading…
-    </span>
   );
 }

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, useActionData, useLoaderData } from "react-router";
+import { data, Form, Link } from "react-router";
 import { signInWithPassword } from "~/auth/accounts.server";
 import { requireAnonymous } from "~/auth/guards.server";
 import { providerButtons } from "~/auth/providers/registry.server";
@@ -87,9 +87,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export default function LoginPage() {
-  const { providers, redirectTo } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+export default function LoginPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { providers, redirectTo } = loaderData;
   const { fields, formProps, submitProps, busy } = useValidatedForm({
     id: "login",
     schema: LoginSchema,

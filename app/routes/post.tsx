@@ -7,6 +7,7 @@ import { env } from "~/env.server";
 import { FALLBACK_AUTHOR, FALLBACK_CATEGORY } from "~/lib/article-card";
 import { notFound } from "~/lib/route-errors";
 import { blogPostingJsonLd, breadcrumbJsonLd, seoMeta, siteFrom, summarize } from "~/lib/seo";
+import { htmlOnce } from "~/http/html-once.server";
 import { readOrThrow } from "~/http/route-errors.server";
 import type { Route } from "./+types/post";
 
@@ -35,6 +36,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     article.previewHtml !== null && article.contentHtml.startsWith(article.previewHtml)
       ? article.previewHtml.length
       : null;
+  const head = splitAt !== null ? article.contentHtml.slice(0, splitAt) : article.contentHtml;
+  const rest = splitAt !== null ? article.contentHtml.slice(splitAt) : null;
+  // The body is in the page once: on a document request it is rendered, not repeated in the
+  // hydration data (see app/http/html-once.server.ts).
   const view: ArticleViewData = {
     slug: article.slug,
     title: article.title,
@@ -45,9 +50,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     toc: article.toc,
     category: article.category,
     author: article.author,
-    html: article.contentHtml,
-    previewHtml: showPreview ? article.previewHtml : null,
-    splitAt,
+    head: htmlOnce(context, "article-head", head),
+    rest: rest === null ? null : htmlOnce(context, "article-rest", rest),
+    hasRest: rest !== null,
+    preview: !showPreview ? null : splitAt !== null ? "head" : "own",
+    previewHtml:
+      showPreview && splitAt === null ? htmlOnce(context, "article-preview", article.previewHtml ?? "") : null,
   };
   return {
     article: view,

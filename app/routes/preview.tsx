@@ -22,7 +22,23 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { article } = found;
   return data(
     {
-      article: { ...article, previewHtml: null, splitAt: null },
+      // The whole article at once (a preview is read by few: no "Continue Reading" split).
+      article: {
+        slug: article.slug,
+        title: article.title,
+        excerpt: article.excerpt,
+        imageUrl: article.imageUrl,
+        publishedAt: article.publishedAt,
+        readingMinutes: article.readingMinutes,
+        toc: article.toc,
+        category: article.category,
+        author: article.author,
+        head: article.html,
+        rest: null,
+        hasRest: false,
+        preview: null,
+        previewHtml: null,
+      },
       shareUrl: `${env().SITE_URL}/post/${article.slug}`,
     },
     { headers: PRIVATE },

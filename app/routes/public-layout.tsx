@@ -4,10 +4,8 @@
  * shell: the one 404 screen, or the error screen with the spec's toast and a reference.
  */
 import { Outlet } from "react-router";
-import { ErrorScreenView } from "~/components/error-page";
-import { SiteFrame } from "~/components/site-frame";
-import { errorScreenFrom } from "~/lib/route-errors";
-import { noindexMeta } from "~/lib/seo";
+import { SiteErrorBoundary, SiteFrame } from "~/components/site-frame";
+import { errorMeta } from "~/lib/seo";
 import type { Route } from "./+types/public-layout";
 
 export default function PublicLayout() {
@@ -18,14 +16,8 @@ export default function PublicLayout() {
   );
 }
 
-/** The page title of an error screen (a page that rendered has its own meta). */
-export const meta: Route.MetaFunction = ({ error, matches }) =>
-  error ? noindexMeta(matches, errorScreenFrom(error).title) : [];
+export const meta: Route.MetaFunction = errorMeta;
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return (
-    <SiteFrame>
-      <ErrorScreenView screen={errorScreenFrom(error)} />
-    </SiteFrame>
-  );
+  return <SiteErrorBoundary error={error} />;
 }

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, useActionData, useLoaderData } from "react-router";
+import { data, Form, Link } from "react-router";
 import { MailDeliveryError, registerAccount } from "~/auth/accounts.server";
 import { requireAnonymous } from "~/auth/guards.server";
 import { providerButtons } from "~/auth/providers/registry.server";
@@ -74,9 +74,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
-export default function RegisterPage() {
-  const { providers } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+export default function RegisterPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { providers } = loaderData;
   const { fields, formProps, submitProps, busy } = useValidatedForm({
     id: "register",
     schema: RegisterSchema,

@@ -4,7 +4,7 @@
  * Success ends every session of the account and signs this browser in afresh.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, useActionData, useLoaderData } from "react-router";
+import { data, Form, Link } from "react-router";
 import { inspectResetToken, resetPassword } from "~/auth/accounts.server";
 import { clientAddress, tooManyAttemptsMessage } from "~/auth/rate-limit.server";
 import { createSession } from "~/auth/session.server";
@@ -68,9 +68,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
-export default function ResetPasswordPage() {
-  const { token } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+export default function ResetPasswordPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { token } = loaderData;
   const { fields, formProps, submitProps, busy } = useValidatedForm({
     id: "reset-password",
     schema: ResetPasswordSchema,

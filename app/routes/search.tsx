@@ -1,10 +1,13 @@
 import { Link, redirect, useNavigation } from "react-router";
+import { BusyText } from "~/components/ui/spinner";
 import { ArticleCardList } from "~/components/article-card";
 import { Pagination } from "~/components/ui/pagination";
 import { SearchForm } from "~/components/search/search-form";
-import { seoMeta } from "~/lib/seo";
+import { seoMeta, siteFrom } from "~/lib/seo";
 import { listSearchCategories, searchArticles } from "~/search/search.server";
-import { parseSearchParams, resultSummary, searchHref } from "~/search/search-params";
+import { parseSearchParams, resultSummary } from "~/search/search-params";
+import { pageRedirectTarget, pageToRead, parsePageParam } from "~/lib/pagination";
+import { searchHref } from "~/lib/urls";
 import { readOrThrow } from "~/http/route-errors.server";
 import type { Route } from "./+types/search";
 
@@ -13,27 +16,28 @@ import type { Route } from "./+types/search";
  * one page of results out. Any URL gives a page: bad input is normalized, never an error.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const params = parseSearchParams(new URL(request.url).searchParams);
+  const url = new URL(request.url);
+  const params = parseSearchParams(url.searchParams);
+  const requested = parsePageParam(url.searchParams.get("page"));
   const { categories, categoryIds, results } = await readOrThrow({ request, context }, "search", async () => {
     const categories = await listSearchCategories();
     // Unknown category ids are dropped, so a stale or made-up id neither empties the results nor
     // counts as a selected filter.
     const categoryIds = params.categoryIds.filter((id) => categories.some((category) => category.id === id));
-    const results = await searchArticles({ keyword: params.q, categoryIds, page: params.page });
+    const results = await searchArticles({ keyword: params.q, categoryIds, page: pageToRead(requested) });
     return { categories, categoryIds, results };
   });
-  if (results.articles.length === 0 && results.page > 1 && results.total > 0) {
-    // Past the last page: the last page.
-    throw redirect(searchHref({ q: params.q, categoryIds, page: results.pageCount }));
-  }
+  const target = pageRedirectTarget(requested, results.pageCount);
+  if (target !== null) throw redirect(searchHref({ q: params.q, categoryIds, page: target }));
   return { q: params.q, categoryIds, categories, results };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const q = loaderData?.q ?? "";
+  const { siteName } = siteFrom(matches);
   const tags = seoMeta(matches, {
     title: q ? `Search results for "${q}"` : "Search",
-    description: "Search DevPerspective's articles by title, topic, author or code.",
+    description: `Search ${siteName}'s articles by title, topic, author or code.`,
     path: "/search",
   });
   // Result pages of a query are not worth indexing; the plain listing is.
@@ -74,7 +78,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
               </span>
             ) : null}
           </p>
-          {searching ? <Spinner label="Searching" /> : null}
+          {searching ? <BusyText>Searching</BusyText> : null}
         </div>
         {results.articles.length > 0 ? (
           <div className={searching ? "opacity-60 transition-opacity" : "transition-opacity"}>
@@ -111,17 +115,5 @@ function EmptyResults({ hasFilters, clearHref }: { hasFilters: boolean; clearHre
         .
       </p>
     </div>
-  );
-}
-
-function Spinner({ label }: { label: string }) {
-  return (
-    <span className="inline-flex items-center gap-2 text-sm text-ink-muted">
-      <svg viewBox="0 0 24 24" className="size-4 animate-spin" fill="none" aria-hidden="true" focusable="false">
-        <circle cx="12" cy="12" r="9" stroke="currentColor" strokeOpacity="0.25" strokeWidth="3" />
-        <path d="M21 12a9 9 0 0 0-9-9" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
-      </svg>
-      {label}…
-    </span>
   );
 }

@@ -3,19 +3,19 @@
  * the user in. Without a working token the page explains and offers a new link (POST, which also
  * serves the "send it again" button shown to an unverified user at sign-in).
  */
-import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, useActionData, useLoaderData } from "react-router";
+import { data, Form, Link } from "react-router";
 import { resendVerification, verifyEmail } from "~/auth/accounts.server";
 import { clientAddress, tooManyAttemptsMessage } from "~/auth/rate-limit.server";
 import { createSession } from "~/auth/session.server";
+import { env } from "~/env.server";
+import { emailLinkRequestAction } from "~/auth/email-link-request.server";
 import { AuthCard } from "~/components/auth/auth-card";
-import { Field, FormAlert, type FormAlertData, StatusButton, useValidatedForm } from "~/components/forms";
+import { Field, FormAlert, StatusButton, useValidatedForm } from "~/components/forms";
 import { buttonClass, textLinkClass } from "~/components/ui/button";
-import { EMAIL_ONLY_TEXT_FIELDS, EmailOnlySchema, FORM_TOASTS } from "~/lib/account-schemas";
+import { EMAIL_ONLY_TEXT_FIELDS, EmailOnlySchema } from "~/lib/account-schemas";
 import { noindexMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/http/toast.server";
 import type { Route } from "./+types/verify-email";
-import { readForm } from "~/http/form.server";
 import { retryAfterHeaders } from "~/http/route-headers.server";
 
 type PageState = "request" | "invalid" | "used" | "rate-limited";
@@ -31,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         {
           type: "success",
           title: "Email Verified",
-          description: "Your email address is confirmed. Welcome to DevPerspective!",
+          description: `Your email address is confirmed. Welcome to ${env().SITE_NAME}!`,
         },
         { headers: { "Set-Cookie": await createSession(outcome.userId, request) } },
       );
@@ -48,29 +48,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseWithZod(await readForm(request), { schema: EmailOnlySchema });
-  if (submission.status !== "success") {
-    return data({ result: submission.reply(), alert: FORM_TOASTS.invalidForm as FormAlertData }, { status: 400 });
-  }
-  const outcome = await resendVerification(submission.value.email, clientAddress(request, context));
-  if (outcome.status === "rate-limited") {
-    return data(
-      {
-        result: submission.reply(),
-        alert: { title: "Email not sent", description: tooManyAttemptsMessage(outcome.retryAfterSeconds) },
-      },
-      { status: 429, headers: { "Retry-After": String(outcome.retryAfterSeconds) } },
-    );
-  }
-  return redirectWithToast(
-    "/login",
-    {
-      type: "info",
-      title: "Check your email",
-      description: "If that address has an account waiting for verification, we have sent it a new link.",
-    },
-    { status: 303 },
-  );
+  return emailLinkRequestAction(request, context, {
+    send: resendVerification,
+    sent: "If that address has an account waiting for verification, we have sent it a new link.",
+  });
 }
 
 const COPY: Record<PageState, { title: string; lead: string }> = {
@@ -89,9 +70,7 @@ const COPY: Record<PageState, { title: string; lead: string }> = {
   "rate-limited": { title: "Too many attempts", lead: "" },
 };
 
-export default function VerifyEmailPage() {
-  const loaderData = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+export default function VerifyEmailPage({ loaderData, actionData }: Route.ComponentProps) {
   const { fields, formProps, submitProps, busy } = useValidatedForm({
     id: "resend-verification",
     schema: EmailOnlySchema,

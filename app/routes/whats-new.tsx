@@ -1,42 +1,35 @@
-import { data } from "react-router";
-import {
-  type ChangelogPage,
-  ChangelogCategoryMissingError,
-  listChangelogArticles,
-  parsePageParam,
-} from "~/articles/articles.server";
+import { data, redirect } from "react-router";
+import { type ChangelogPage, ChangelogCategoryMissingError, listChangelogArticles } from "~/articles/articles.server";
 import { ArticleCardList } from "~/components/article-card";
-import { listingSearch } from "~/components/category/view-toggle";
 import { Pagination } from "~/components/ui/pagination";
 import { RaiseToast } from "~/components/toaster";
-import { seoMeta } from "~/lib/seo";
+import { seoMeta, siteFrom } from "~/lib/seo";
 import { readOrThrow } from "~/http/route-errors.server";
 import { CHANGELOG_MISSING } from "~/lib/route-errors";
+import { pageRedirectTarget, pageToRead, parsePageParam } from "~/lib/pagination";
+import { whatsNewHref } from "~/lib/urls";
 import type { Route } from "./+types/whats-new";
 
 type LoaderData = { listing: ChangelogPage | null; changelogMissing: boolean };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const page = parsePageParam(new URL(request.url).searchParams.get("page"));
-  if (page === null) return data<LoaderData>({ listing: null, changelogMissing: false }, { status: 404 });
+  const requested = parsePageParam(new URL(request.url).searchParams.get("page"));
   const listing = await readOrThrow({ request, context }, "updates", () =>
-    listChangelogArticles(page).catch((error: unknown) => {
+    listChangelogArticles(pageToRead(requested)).catch((error: unknown) => {
       if (error instanceof ChangelogCategoryMissingError) return "missing" as const;
       throw error;
     }),
   );
   if (listing === "missing") return data<LoaderData>({ listing: null, changelogMissing: true });
-  const outOfRange = listing.page > 1 && listing.articles.length === 0;
-  return data<LoaderData>(
-    { listing: outOfRange ? null : listing, changelogMissing: false },
-    { status: outOfRange ? 404 : 200 },
-  );
+  const target = pageRedirectTarget(requested, listing.pageCount);
+  if (target !== null) throw redirect(whatsNewHref(target));
+  return data<LoaderData>({ listing, changelogMissing: false });
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seoMeta(matches, {
     title: "What's New",
-    description: "Release notes and product updates from the DevPerspective team.",
+    description: `Release notes and product updates from the ${siteFrom(matches).siteName} team.`,
     path: "/whats-new",
   });
 
@@ -60,17 +53,7 @@ export default function WhatsNew({ loaderData }: Route.ComponentProps) {
               <p className="mt-1 text-sm">{CHANGELOG_MISSING.description}</p>
             </div>
           </>
-        ) : listing === null ? (
-          <div className="rounded-2xl border border-dashed border-line px-6 py-16 text-center">
-            <p className="text-lg font-semibold text-ink">This page doesn&apos;t exist</p>
-            <a
-              href="/whats-new"
-              className="mt-4 inline-flex font-semibold text-brand hover:underline underline-offset-4"
-            >
-              Go to the latest updates
-            </a>
-          </div>
-        ) : listing.articles.length === 0 ? (
+        ) : listing === null ? null : listing.articles.length === 0 ? (
           <div className="rounded-2xl border border-dashed border-line px-6 py-16 text-center">
             <p className="text-lg font-semibold text-ink">No updates yet</p>
             <p className="mt-2 text-ink-muted">Check back soon for the latest news from the team</p>
@@ -82,7 +65,7 @@ export default function WhatsNew({ loaderData }: Route.ComponentProps) {
             <Pagination
               page={listing.page}
               pageCount={listing.pageCount}
-              hrefFor={(n) => `/whats-new${listingSearch({ view: "grid", page: n })}`}
+              hrefFor={whatsNewHref}
               className="mt-12 flex justify-center"
             />
           </>

@@ -5,8 +5,8 @@
  *
  * Reading never fails: whatever a URL holds becomes a valid search. The keyword is trimmed,
  * control characters (NUL included) are dropped and it is cut to MAX_KEYWORD_LENGTH characters;
- * category values that are not positive integers are ignored; a page that is not a positive
- * integer is page 1.
+ * category values that are not positive integers are ignored. The page follows the one
+ * pagination rule (~/lib/pagination).
  */
 
 /** Cards per page of results. */
@@ -15,8 +15,6 @@ export const SEARCH_PAGE_SIZE = 12;
 export const MAX_KEYWORD_LENGTH = 200;
 /** At most this many category filters are read from a URL; the rest are ignored. */
 export const MAX_CATEGORY_FILTERS = 50;
-/** Pages past this are treated as this one (keeps OFFSET bounded). */
-export const MAX_SEARCH_PAGE = 10_000;
 /** Largest value of a PostgreSQL integer: bigger ids cannot exist. */
 const MAX_INT4 = 2_147_483_647;
 
@@ -28,8 +26,6 @@ export type SearchParams = {
   q: string;
   /** Distinct category ids in the order given. */
   categoryIds: number[];
-  /** 1-based. */
-  page: number;
 };
 
 // C0 and C1 control characters (NUL would be refused by PostgreSQL) become spaces.
@@ -63,22 +59,10 @@ export function parseCategoryIds(values: readonly string[]): number[] {
 }
 
 export function parseSearchParams(searchParams: URLSearchParams): SearchParams {
-  const page = positiveInteger(searchParams.get("page") ?? "", Number.MAX_SAFE_INTEGER);
   return {
     q: normalizeKeyword(searchParams.get("q")),
     categoryIds: parseCategoryIds(searchParams.getAll("category")),
-    page: page === null ? 1 : Math.min(page, MAX_SEARCH_PAGE),
   };
-}
-
-/** The URL of a search; page 1 and an empty keyword are left out. */
-export function searchHref({ q, categoryIds, page = 1 }: { q: string; categoryIds: readonly number[]; page?: number }) {
-  const params = new URLSearchParams();
-  if (q) params.set("q", q);
-  for (const id of categoryIds) params.append("category", String(id));
-  if (page > 1) params.set("page", String(page));
-  const query = params.toString();
-  return query ? `/search?${query}` : "/search";
 }
 
 /** 'N result(s) for "q"', singular for one; without a keyword just 'N result(s)'. */

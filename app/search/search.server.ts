@@ -9,7 +9,8 @@
 import { sql } from "drizzle-orm";
 import { type Database, getDb, queryRows } from "~/db/db.server";
 import type { ArticleCardData } from "~/lib/article-card";
-import { MAX_SEARCH_PAGE, normalizeKeyword, SEARCH_PAGE_SIZE, type SearchCategory } from "./search-params";
+import { MAX_PAGE } from "~/lib/pagination";
+import { normalizeKeyword, SEARCH_PAGE_SIZE, type SearchCategory } from "./search-params";
 
 export type { SearchCategory };
 
@@ -89,7 +90,7 @@ async function searchPage(
 export type SearchOptions = {
   keyword: string;
   categoryIds?: readonly number[];
-  /** 1-based; clamped to 1..MAX_SEARCH_PAGE. */
+  /** 1-based; clamped to 1..MAX_PAGE. */
   page?: number;
   pageSize?: number;
 };
@@ -104,7 +105,7 @@ export async function searchArticles(options: SearchOptions): Promise<SearchResu
   const keyword = normalizeKeyword(options.keyword);
   const categoryIds = options.categoryIds ?? [];
   const pageSize = options.pageSize ?? SEARCH_PAGE_SIZE;
-  const page = Math.min(Math.max(1, Math.trunc(options.page ?? 1)), MAX_SEARCH_PAGE);
+  const page = Math.min(Math.max(1, Math.trunc(options.page ?? 1)), MAX_PAGE);
 
   const rows = await searchPage(db, keyword, categoryIds, pageSize, (page - 1) * pageSize);
   let total = rows.length > 0 ? Number(rows[0]!.total_count) : 0;

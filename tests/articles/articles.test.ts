@@ -12,7 +12,6 @@ import {
   listChangelogArticles,
   listRecentArticles,
   PAGE_SIZE,
-  parsePageParam,
 } from "~/articles/articles.server";
 import { type Database, type DatabaseHandle, queryRows, setDatabaseHandle } from "~/db/db.server";
 import { isPublished } from "~/db/order";
@@ -410,17 +409,6 @@ describe.each(testDatabaseKinds())("articles.server (%s)", (kind) => {
         .returning({ id: categories.id });
       expect(await listCategoryArticles(category!.id)).toMatchObject({ articles: [], total: 0, pageCount: 1 });
       await db.delete(categories).where(eq(categories.id, category!.id));
-    });
-
-    it("parses ?page= strictly", () => {
-      expect(parsePageParam(null)).toBe(1);
-      expect(parsePageParam("")).toBe(1);
-      expect(parsePageParam("2")).toBe(2);
-      expect(parsePageParam("0")).toBeNull();
-      expect(parsePageParam("-1")).toBeNull();
-      expect(parsePageParam("1.5")).toBeNull();
-      expect(parsePageParam("abc")).toBeNull();
-      expect(parsePageParam("99999999")).toBeNull();
     });
   });
 

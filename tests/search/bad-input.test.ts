@@ -9,12 +9,11 @@ import { searchArticles } from "~/search/search.server";
 import {
   MAX_CATEGORY_FILTERS,
   MAX_KEYWORD_LENGTH,
-  MAX_SEARCH_PAGE,
   normalizeKeyword,
   parseSearchParams,
   resultSummary,
-  searchHref,
 } from "~/search/search-params";
+import { MAX_PAGE } from "~/lib/pagination";
 import { openTestDatabase, testDatabaseKinds } from "../support/databases";
 import { fixtureArticles, insertSearchFixtures } from "./fixtures";
 
@@ -130,7 +129,7 @@ describe.each(testDatabaseKinds())("bad input is harmless (%s)", (kind) => {
   it("a huge page number is answered", async () => {
     const results = await searchArticles({ keyword: "closures", page: Number.MAX_SAFE_INTEGER });
     expect(results.articles).toEqual([]);
-    expect(results.page).toBe(MAX_SEARCH_PAGE);
+    expect(results.page).toBe(MAX_PAGE);
     expect(results.total).toBeGreaterThan(0);
   });
 });
@@ -159,21 +158,6 @@ describe("search URL parameters", () => {
     ).toEqual([7]);
     const many = Array.from({ length: 200 }, (_, i) => `category=${i + 1}`).join("&");
     expect(parse(many).categoryIds).toHaveLength(MAX_CATEGORY_FILTERS);
-  });
-
-  it("reads the page, defaulting to 1", () => {
-    expect(parse("page=3").page).toBe(3);
-    for (const bad of ["0", "-2", "abc", "1.5", "", "%00"]) expect(parse(`page=${bad}`).page).toBe(1);
-    expect(parse("page=99999999999999999999").page).toBe(1);
-    expect(parse("page=123456789").page).toBe(MAX_SEARCH_PAGE);
-  });
-
-  it("writes search URLs without empty parts", () => {
-    expect(searchHref({ q: "", categoryIds: [] })).toBe("/search");
-    expect(searchHref({ q: "react & vue", categoryIds: [1, 2], page: 2 })).toBe(
-      "/search?q=react+%26+vue&category=1&category=2&page=2",
-    );
-    expect(searchHref({ q: "x", categoryIds: [], page: 1 })).toBe("/search?q=x");
   });
 
   it("says 'N result(s) for \"q\"', singular for one", () => {

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import { describe, expect, it } from "vitest";
-import { checkRequestLine } from "../../server/request-guard";
+import { checkRequestLine, MAX_BODY_BYTES } from "../../server/request-guard";
 
 const request = (method: string, url: string, headers: Record<string, string> = { host: "localhost:3000" }) =>
   ({ method, url, headers }) as unknown as IncomingMessage;
@@ -43,5 +43,12 @@ describe("checkRequestLine", () => {
     expect(
       checkRequestLine(request("POST", "/login", { host: "localhost", "transfer-encoding": "chunked" }))?.status,
     ).toBe(411);
+  });
+
+  it("refuses a declared body over the server's ceiling before reading it (a 50 MB upload)", () => {
+    const post = (length: number) =>
+      checkRequestLine(request("POST", "/admin/media/upload", { host: "localhost", "content-length": String(length) }));
+    expect(post(MAX_BODY_BYTES)).toBeNull();
+    expect(post(50 * 1024 * 1024)?.status).toBe(413);
   });
 });

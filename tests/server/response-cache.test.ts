@@ -2,6 +2,8 @@ import { createHash } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
+import { articleTags, cacheTagsFor } from "~/http/cache-tags.server";
+import { decodeChange, encodeChange } from "~/http/content-events.server";
 import { applyCachePolicy, PERSONAL_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } from "~/http/cache-policy.server";
 import {
   createResponseCache,
@@ -34,6 +36,8 @@ describe("which requests and responses the page cache may keep", () => {
     expect(ok({ "Cache-Control": PUBLIC_CACHE_CONTROL }, 503)).toBe(false);
     expect(ok({ "Cache-Control": PUBLIC_CACHE_CONTROL, "Set-Cookie": "a=b" })).toBe(false);
     expect(ok({ "Cache-Control": PERSONAL_CACHE_CONTROL })).toBe(false);
+    // Uploaded images (immutable, hashed URLs): for browsers and CDNs, not the page cache.
+    expect(ok({ "Cache-Control": "public, max-age=31536000, immutable", "Content-Type": "image/webp" })).toBe(false);
     expect(ok({})).toBe(false);
   });
 
@@ -84,7 +88,9 @@ describe("cached pages", () => {
     expect(pickEncoding(page, "gzip").encoding).toBe("gzip");
     expect(pickEncoding(page, undefined).encoding).toBeNull();
     expect(pickEncoding(page, undefined).body.toString()).toBe(html);
-    expect(page.identity).toBeNull();
+    // A client without Accept-Encoding gets the stored bytes themselves: nothing is decompressed per request.
+    expect(pickEncoding(page, undefined).body).toBe(page.identity);
+    expect(pickEncoding(page, "identity").body).toBe(page.identity);
   });
 
   it("render once for concurrent misses, and a clear during a render keeps its stale result out", async () => {
@@ -110,5 +116,103 @@ describe("cached pages", () => {
     expect(cache.get("/")).toBeUndefined();
     await cache.fill("/", async () => page).page;
     expect(cache.get("/")).toBe(page);
+  });
+});
+
+describe("precise invalidation by tags", () => {
+  const pageWith = (body: string, tags: string[] | null) =>
+    toCachedPage(new Response(body, { headers: { "Content-Type": "text/plain" } }), {}, tags);
+
+  it("drops only the pages that share a tag with the write, and untagged pages", async () => {
+    const cache = createResponseCache();
+    const store = async (key: string, tags: string[] | null) => {
+      const page = await pageWith(key, tags);
+      await cache.fill(key, async () => page).page;
+    };
+    await store("/", cacheTagsFor("/"));
+    await store("/post/a", cacheTagsFor("/post/a"));
+    await store("/post/b", cacheTagsFor("/post/b"));
+    await store("/category/js", cacheTagsFor("/category/js"));
+    await store("/category/css", cacheTagsFor("/category/css"));
+    await store("/about", cacheTagsFor("/about"));
+    await store("/interview-prep", cacheTagsFor("/interview-prep"));
+    await store("/login", cacheTagsFor("/login"));
+    await store("/rss.xml", cacheTagsFor("/rss.xml"));
+    await store("/search?q=x", cacheTagsFor("/search?q=x"));
+
+    cache.invalidate(articleTags({ slug: "a", categorySlug: "js" }));
+    const kept = ["/", "/post/a", "/post/b", "/category/js", "/category/css", "/about", "/interview-prep", "/login"]
+      .concat(["/rss.xml", "/search?q=x"])
+      .filter((key) => cache.get(key));
+    expect(kept).toEqual(["/post/b", "/category/css", "/about", "/interview-prep"]);
+
+    cache.invalidate(null);
+    expect(cache.stats().entries).toBe(0);
+  });
+
+  it("keeps a render out of the cache when a write touched its tags while it ran, not otherwise", async () => {
+    const cache = createResponseCache();
+    const slowFill = (key: string, tags: string[]) => {
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const filled = cache.fill(key, async () => {
+        await gate;
+        return pageWith(key, tags);
+      });
+      return { release, done: filled.page };
+    };
+    const touched = slowFill("/post/a", ["post:a"]);
+    const untouched = slowFill("/post/b", ["post:b"]);
+    cache.invalidate(["post:a", "lists"]);
+    touched.release();
+    untouched.release();
+    await Promise.all([touched.done, untouched.done]);
+    expect(cache.get("/post/a")).toBeUndefined();
+    expect(cache.get("/post/b")).toBeDefined();
+  });
+
+  it("tags every public page by what it shows, .data requests like their pages", () => {
+    expect(cacheTagsFor("/")).toEqual(["lists"]);
+    expect(cacheTagsFor("/_root.data")).toEqual(["lists"]);
+    expect(cacheTagsFor("/whats-new?page=2")).toEqual(["lists"]);
+    expect(cacheTagsFor("/post/hello-world")).toEqual(["post:hello-world"]);
+    expect(cacheTagsFor("/post/hello-world.data?_routes=routes/post")).toEqual(["post:hello-world"]);
+    expect(cacheTagsFor("/post/hello-world.md")).toEqual(["post:hello-world"]);
+    expect(cacheTagsFor("/category/javascript?page=3&view=list")).toEqual(["category:javascript"]);
+    expect(cacheTagsFor("/category/javascript/rss.xml")).toEqual(["category:javascript"]);
+    expect(cacheTagsFor("/search?q=react")).toEqual(["search"]);
+    expect(cacheTagsFor("/sitemap.xml")).toEqual(["feeds"]);
+    expect(cacheTagsFor("/sitemaps/articles-1.xml")).toEqual(["feeds"]);
+    expect(cacheTagsFor("/feed.json")).toEqual(["feeds"]);
+    expect(cacheTagsFor("/nowhere")).toBeNull();
+    expect(cacheTagsFor("/post/%E0%A4%A")).toBeNull();
+  });
+
+  it("an article's write names its page and category before and after, and every list", () => {
+    expect(articleTags({ slug: "old", categorySlug: "js" }, { slug: "new", categorySlug: "css" }).sort()).toEqual([
+      "category:css",
+      "category:js",
+      "feeds",
+      "lists",
+      "post:new",
+      "post:old",
+      "search",
+    ]);
+    expect(articleTags(null).sort()).toEqual(["feeds", "lists", "search"]);
+  });
+
+  it("travels to other instances through NOTIFY's payload", () => {
+    expect(decodeChange(encodeChange("article:1", ["post:a", "lists"]))).toEqual({
+      reason: "article:1",
+      tags: ["post:a", "lists"],
+    });
+    expect(decodeChange(encodeChange("article:1", null))).toEqual({ reason: "article:1", tags: null });
+    // A lost listener connection reports an empty payload: everything may have changed.
+    expect(decodeChange("")).toEqual({ reason: "remote", tags: null });
+    // Too many tags for one NOTIFY: sent as "everything".
+    const many = Array.from({ length: 2000 }, (_, i) => `post:article-number-${i}`);
+    expect(decodeChange(encodeChange("bulk", many)).tags).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 /**
- * The admin panel's frame: a sidebar (Dashboard, New Article, Sign Out) beside the page. On
+ * The admin panel's frame: a sidebar (Dashboard, New Article, Media, Sign Out) beside the page. On
  * small screens the sidebar becomes a bar above the page. Sign Out is a form (POST), so it works
  * without JavaScript and a link prefetch can never sign anyone out.
  */
@@ -23,6 +23,7 @@ function Icon({ path }: { path: string }) {
 const ICONS = {
   dashboard: "M4 5h7v6H4zM13 5h7v3h-7zM13 10h7v9h-7zM4 13h7v6H4z",
   add: "M12 5v14M5 12h14",
+  media: "M4 5h16v14H4zM4 15l4-4 5 5M13 13l2-2 5 5M15 9h.01",
   site: "M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5",
   signOut: "M15 4h3a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-3M10 16l-4-4 4-4M6 12h10",
 };
@@ -58,6 +59,12 @@ export function AdminShell({ admin, children }: { admin: { name: string; email: 
               <NavLink to="/admin/articles/new" end className={navLink}>
                 <Icon path={ICONS.add} />
                 New Article
+              </NavLink>
+            </li>
+            <li>
+              <NavLink to="/admin/media" className={navLink}>
+                <Icon path={ICONS.media} />
+                Media
               </NavLink>
             </li>
             <li>

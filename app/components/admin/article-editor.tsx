@@ -7,9 +7,24 @@
  * schema, a blocked submission raises 'Invalid Form', the slug follows the title until it is
  * edited by hand, the Preview tab fetches the rendering in place, and the submit button shows
  * its busy state.
+ *
+ * Images: without JavaScript the form is multipart; a file chosen under the content (or for the
+ * cover) is uploaded when the form is sent, inserted as ![](url) at the end of the content (or
+ * made the Image URL), and the form comes back with everything typed. With JavaScript, pasting
+ * or dropping images on the content, or choosing a file, uploads at once with a progress bar and
+ * inserts ![](url) at the cursor, which is left between the brackets for the alt text.
  */
 import { getInputProps, type SubmissionResult } from "@conform-to/react";
-import { type FormEvent, type KeyboardEvent, type ReactNode, useCallback, useRef, useState } from "react";
+import {
+  type ClipboardEvent,
+  type DragEvent,
+  type FormEvent,
+  type KeyboardEvent,
+  type ReactNode,
+  useCallback,
+  useRef,
+  useState,
+} from "react";
 import { Form, Link, useFetcher, useLocation } from "react-router";
 import {
   CheckboxField,
@@ -30,6 +45,10 @@ import { ARTICLE_LIMITS, ArticleSchema } from "~/lib/article-schema";
 import { slugify } from "~/lib/content";
 import { ARTICLE_FORM_ID } from "./editorial-panel";
 import { type AutosaveValues, autosaveText, autosaveValues, useAutosave } from "./use-autosave";
+import { EDITOR_UPLOAD_FIELDS, imageMarkdown, MAX_UPLOAD_MB, UPLOAD_ACCEPT } from "~/lib/media";
+import { UploadProgressList, useImageUploads } from "./image-upload";
+
+export type RecentUpload = { url: string; name: string; width: number; height: number };
 
 export type EditorDefaults = {
   title: string;
@@ -54,6 +73,7 @@ const CONTENT_HINT =
 export function ArticleEditor({
   mode,
   categories,
+  uploads,
   defaults,
   actionData,
   articleId = null,
@@ -61,6 +81,7 @@ export function ArticleEditor({
 }: {
   mode: "new" | "edit";
   categories: { id: number; name: string }[];
+  uploads: RecentUpload[];
   defaults: EditorDefaults;
   actionData: EditorActionData | undefined;
   /** The article being edited (autosave goes there); null for a new one. */
@@ -95,6 +116,71 @@ export function ArticleEditor({
   function showPreview() {
     setTab("preview");
     preview.submit({ content: String(values?.content ?? "") }, { method: "post", action: "/admin/articles/preview" });
+  }
+
+  const contentRef = useRef<HTMLTextAreaElement>(null);
+  const images = useImageUploads();
+  const [dragging, setDragging] = useState(false);
+
+  /** Inserts `text` at the textarea's cursor (replacing a selection) and tells Conform. */
+  function insertAtCursor(text: string, caretOffset = text.length) {
+    const textarea = contentRef.current;
+    if (!textarea) return;
+    const start = textarea.selectionStart ?? textarea.value.length;
+    const end = textarea.selectionEnd ?? start;
+    const before = textarea.value.slice(0, start);
+    // An image is its own paragraph.
+    const lead = before === "" || before.endsWith("\n\n") ? "" : before.endsWith("\n") ? "\n" : "\n\n";
+    textarea.setRangeText(`${lead}${text}`, start, end, "end");
+    textarea.selectionStart = textarea.selectionEnd = start + lead.length + caretOffset;
+    textarea.dispatchEvent(new Event("input", { bubbles: true }));
+    textarea.focus();
+  }
+
+  async function uploadToContent(files: Iterable<File>) {
+    for (const file of files) {
+      const uploaded = await images.upload(file);
+      // The cursor goes between the brackets: the alt text is what to write next.
+      if (uploaded) insertAtCursor(imageMarkdown(uploaded.url, uploaded.alt), uploaded.alt ? undefined : 2);
+    }
+  }
+
+  async function uploadCover(file: File) {
+    const uploaded = await images.upload(file);
+    if (uploaded) form.update({ name: fields.imageUrl.name, value: uploaded.url });
+  }
+
+  function imageFiles(list: FileList | null | undefined) {
+    return [...(list ?? [])].filter((file) => file.type.startsWith("image/") || file.type === "");
+  }
+
+  function onPaste(event: ClipboardEvent<HTMLTextAreaElement>) {
+    const files = imageFiles(event.clipboardData?.files);
+    if (files.length === 0) return; // text: the browser pastes it
+    event.preventDefault();
+    void uploadToContent(files);
+  }
+
+  function onDragOver(event: DragEvent<HTMLTextAreaElement>) {
+    if (!event.dataTransfer.types.includes("Files")) return;
+    event.preventDefault();
+    event.dataTransfer.dropEffect = "copy";
+    setDragging(true);
+  }
+
+  function onDrop(event: DragEvent<HTMLTextAreaElement>) {
+    setDragging(false);
+    const files = imageFiles(event.dataTransfer.files);
+    if (files.length === 0) return;
+    event.preventDefault();
+    // Drop where the pointer is, when the browser can tell.
+    const position = (
+      document as Document & { caretPositionFromPoint?: (x: number, y: number) => { offset: number } | null }
+    ).caretPositionFromPoint?.(event.clientX, event.clientY);
+    if (position && contentRef.current) {
+      contentRef.current.selectionStart = contentRef.current.selectionEnd = position.offset;
+    }
+    void uploadToContent(files);
   }
 
   const content = textareaProps(fields.content, CONTENT_HINT, {
@@ -149,7 +235,13 @@ export function ArticleEditor({
           Restored the text this browser kept from your last visit: it is not saved yet.
         </p>
       ) : null}
-      <Form method="post" {...formProps} onSubmit={onSubmit} className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        {...formProps}
+        onSubmit={onSubmit}
+        className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]"
+      >
         {mode === "edit" ? <input key={versionKey} {...versionInput} /> : null}
         <div className="min-w-0 rounded-xl border border-line bg-surface p-4 shadow-sm sm:p-6">
           <Field
@@ -195,7 +287,52 @@ export function ArticleEditor({
               {...(hydrated ? { role: "tabpanel", "aria-labelledby": "tab-write" } : {})}
               hidden={tab !== "write"}
             >
-              <textarea key={content.key} rows={15} {...content.props} />
+              <textarea
+                key={content.key}
+                rows={15}
+                {...content.props}
+                ref={contentRef}
+                onPaste={onPaste}
+                onDragOver={onDragOver}
+                onDragLeave={() => setDragging(false)}
+                onDrop={onDrop}
+                className={`${content.props.className} ${dragging ? "ring-2 ring-brand" : ""}`}
+              />
+              <div className="mt-2 flex flex-wrap items-center gap-3 text-sm">
+                <label htmlFor="content-image" className="font-medium text-ink">
+                  Insert an image
+                </label>
+                <input
+                  id="content-image"
+                  type="file"
+                  name={EDITOR_UPLOAD_FIELDS.contentImage}
+                  accept={UPLOAD_ACCEPT}
+                  aria-describedby="content-image-hint"
+                  className="max-w-full text-sm text-ink"
+                  onChange={(event) => {
+                    const input = event.currentTarget;
+                    const files = [...(input.files ?? [])];
+                    input.value = "";
+                    void uploadToContent(files);
+                  }}
+                />
+                <button
+                  type="submit"
+                  name="intent"
+                  value="upload"
+                  formNoValidate
+                  className={buttonClass({ variant: "secondary", size: "sm", className: "no-js-only" })}
+                >
+                  Upload image
+                </button>
+              </div>
+              <p id="content-image-hint" className="pt-1 text-xs text-ink-muted">
+                PNG, JPEG, WebP, AVIF or GIF up to {MAX_UPLOAD_MB} MB.{" "}
+                {hydrated
+                  ? "You can also paste or drop images into the content."
+                  : "Choose a file, then Upload image: it is added at the end of the content."}
+              </p>
+              <UploadProgressList items={images.items} onDismiss={images.dismiss} />
             </div>
             {hydrated ? (
               <div
@@ -258,6 +395,12 @@ export function ArticleEditor({
               hint="https://… or a path on this site, like /images/cover.png."
               inputProps={{ maxLength: ARTICLE_LIMITS.imageUrl, inputMode: "url", autoCapitalize: "none" }}
             />
+            <CoverPicker
+              uploads={uploads}
+              hydrated={hydrated}
+              onChoose={(url) => form.update({ name: fields.imageUrl.name, value: url })}
+              onUpload={(file) => void uploadCover(file)}
+            />
             <SelectField
               field={fields.categoryId}
               label="Category"
@@ -313,6 +456,79 @@ export function ArticleEditor({
         </div>
       </Form>
     </>
+  );
+}
+
+/**
+ * The cover from uploads: a list of recent uploads and a file input. With JavaScript choosing
+ * one fills Image URL at once; without it the choice (or the file) travels with the form.
+ */
+function CoverPicker({
+  uploads,
+  hydrated,
+  onChoose,
+  onUpload,
+}: {
+  uploads: RecentUpload[];
+  hydrated: boolean;
+  onChoose: (url: string) => void;
+  onUpload: (file: File) => void;
+}) {
+  return (
+    <div className="mb-4 space-y-3 rounded-md bg-surface-sunken p-3 text-sm">
+      {uploads.length > 0 ? (
+        <div>
+          <label htmlFor="cover-choice" className="font-medium text-ink">
+            Choose from uploads
+          </label>
+          <select
+            id="cover-choice"
+            name={EDITOR_UPLOAD_FIELDS.coverChoice}
+            defaultValue=""
+            className="mt-1 block h-10 w-full rounded-md border border-line-strong bg-surface px-2 text-sm text-ink"
+            onChange={(event) => {
+              if (!hydrated || event.currentTarget.value === "") return;
+              onChoose(event.currentTarget.value);
+              event.currentTarget.value = "";
+            }}
+          >
+            <option value="">{hydrated ? "Pick an image…" : "Keep the Image URL above"}</option>
+            {uploads.map((upload) => (
+              <option key={upload.url} value={upload.url}>
+                {upload.name} ({upload.width} × {upload.height})
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
+      <div>
+        <label htmlFor="cover-image" className="font-medium text-ink">
+          Or upload a cover
+        </label>
+        <input
+          id="cover-image"
+          type="file"
+          name={EDITOR_UPLOAD_FIELDS.coverImage}
+          accept={UPLOAD_ACCEPT}
+          className="mt-1 block w-full text-sm text-ink"
+          onChange={(event) => {
+            const input = event.currentTarget;
+            const file = input.files?.[0];
+            input.value = "";
+            if (file) onUpload(file);
+          }}
+        />
+        <button
+          type="submit"
+          name="intent"
+          value="upload"
+          formNoValidate
+          className={buttonClass({ variant: "secondary", size: "sm", className: "no-js-only mt-2" })}
+        >
+          Upload cover
+        </button>
+      </div>
+    </div>
   );
 }
 

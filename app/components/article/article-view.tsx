@@ -11,6 +11,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { Link } from "react-router";
 import { formatLongDate, readTimeLabel } from "~/articles/format";
 import type { TocEntry } from "~/db/schema";
+import { useHtmlOnce } from "~/components/html-once";
 import { FALLBACK_AUTHOR } from "~/lib/article-card";
 import { CategoryBadge, COVER_HEIGHT, COVER_WIDTH } from "../article-card";
 import { PlaceholderButton } from "../placeholder-button";
@@ -29,15 +30,24 @@ export type ArticleViewData = {
   toc: TocEntry[];
   category: { name: string; slug: string } | null;
   author: AuthorInfo;
-  /** The whole article, rendered and sanitized at save. */
-  html: string;
-  /** Present while a long article starts as a preview. */
+  /**
+   * The article, rendered and sanitized at save: its start (the whole article when the preview
+   * is not its exact prefix) and, when the preview is, the rest (a resume point). Null when the
+   * page was rendered with it: hydration reads it from the DOM (app/components/html-once.tsx).
+   */
+  head: string | null;
+  rest: string | null;
+  hasRest: boolean;
+  /** While a long article starts as a preview: the preview is `head`, or its own HTML (`previewHtml`). */
+  preview: "head" | "own" | null;
   previewHtml: string | null;
-  /** Where the rest begins in `html` when the preview is its exact prefix (a resume point). */
-  splitAt: number | null;
 };
 
 const CONTINUE_ID = "continue-reading";
+// Keys of the stored HTML parts (app/http/html-once.server.ts; the loader uses the same).
+const HEAD_KEY = "article-head";
+const REST_KEY = "article-rest";
+const PREVIEW_KEY = "article-preview";
 
 /** Ids of the headings present in a piece of stored HTML (ids are plain: [\p{L}\p{M}\p{N}-]). */
 function headingIdsIn(html: string): Set<string> {
@@ -45,17 +55,21 @@ function headingIdsIn(html: string): Set<string> {
 }
 
 export function ArticleView({ article, shareUrl }: { article: ArticleViewData; shareUrl: string }) {
-  const [revealed, setRevealed] = useState(article.previewHtml === null);
+  const [revealed, setRevealed] = useState(article.preview === null);
+  const head = useHtmlOnce(HEAD_KEY, article.head);
+  const rest = useHtmlOnce(REST_KEY, article.rest);
+  const ownPreview = useHtmlOnce(PREVIEW_KEY, article.previewHtml);
+  const previewHtml = article.preview === "head" ? head : article.preview === "own" ? ownPreview : null;
   const [scrollTarget, setScrollTarget] = useState<string | null>(null);
   const articleRef = useRef<HTMLElement>(null);
   const restRef = useRef<HTMLDivElement>(null);
   const fullHref = `/post/${article.slug}?full=1`;
 
   const hiddenIds = useMemo(() => {
-    if (revealed || article.previewHtml === null) return new Set<string>();
-    const shown = headingIdsIn(article.previewHtml);
+    if (revealed || previewHtml === null) return new Set<string>();
+    const shown = headingIdsIn(previewHtml);
     return new Set(article.toc.map((entry) => entry.id).filter((id) => !shown.has(id)));
-  }, [revealed, article.previewHtml, article.toc]);
+  }, [revealed, previewHtml, article.toc]);
 
   // After a reveal: go to the heading the reader picked in the table of contents, or move focus
   // to where the article continues (without scrolling: the reader is already there).
@@ -79,10 +93,8 @@ export function ArticleView({ article, shareUrl }: { article: ArticleViewData; s
     setScrollTarget(target);
   }
 
-  const inPreview = !revealed && article.previewHtml !== null;
+  const inPreview = !revealed && previewHtml !== null;
   const author = article.author?.name?.trim() || FALLBACK_AUTHOR;
-  const head = article.splitAt !== null ? article.html.slice(0, article.splitAt) : article.html;
-  const rest = article.splitAt !== null ? article.html.slice(article.splitAt) : null;
   const hasToc = article.toc.length > 0;
 
   return (
@@ -170,10 +182,19 @@ export function ArticleView({ article, shareUrl }: { article: ArticleViewData; s
                 <div className="prose-article article-preview-fade" id="article-content" data-testid="article-preview">
                   <div
                     className="prose-part"
+                    data-html-once={article.preview === "head" ? HEAD_KEY : PREVIEW_KEY}
                     // biome-ignore lint/security/noDangerouslySetInnerHtml: rendered and sanitized at save
-                    dangerouslySetInnerHTML={{ __html: article.previewHtml ?? "" }}
+                    dangerouslySetInnerHTML={{ __html: previewHtml ?? "" }}
                   />
                 </div>
+                {/* What Continue Reading reveals, in the page once but inert until then. */}
+                {article.preview === "own" ? (
+                  // biome-ignore lint/security/noDangerouslySetInnerHtml: rendered and sanitized at save
+                  <template data-html-once={HEAD_KEY} dangerouslySetInnerHTML={{ __html: head }} />
+                ) : article.hasRest ? (
+                  // biome-ignore lint/security/noDangerouslySetInnerHtml: rendered and sanitized at save
+                  <template data-html-once={REST_KEY} dangerouslySetInnerHTML={{ __html: rest }} />
+                ) : null}
                 <div className="mt-2 flex justify-center">
                   <a href={`${fullHref}#${CONTINUE_ID}`} className={`no-js-only ${continueClass}`}>
                     Continue Reading
@@ -193,15 +214,17 @@ export function ArticleView({ article, shareUrl }: { article: ArticleViewData; s
               <div className="prose-article" id="article-content" data-testid="article-content">
                 <div
                   className="prose-part"
+                  data-html-once={HEAD_KEY}
                   // biome-ignore lint/security/noDangerouslySetInnerHtml: rendered and sanitized at save
                   dangerouslySetInnerHTML={{ __html: head }}
                 />
-                {rest !== null ? (
+                {article.hasRest ? (
                   <div
                     ref={restRef}
                     id={CONTINUE_ID}
                     tabIndex={-1}
                     className="prose-part"
+                    data-html-once={REST_KEY}
                     // biome-ignore lint/security/noDangerouslySetInnerHtml: rendered and sanitized at save
                     dangerouslySetInnerHTML={{ __html: rest }}
                   />

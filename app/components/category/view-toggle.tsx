@@ -3,20 +3,10 @@
  * JavaScript and the choice lives in the URL; the current view is marked aria-current.
  */
 import { Link } from "react-router";
-
-export type ListView = "grid" | "list";
+import { categoryHref, type ListView } from "~/lib/urls";
 
 export function parseView(value: string | null): ListView {
   return value === "list" ? "list" : "grid";
-}
-
-/** The search string for a listing: grid (the default) and page 1 are left out of the URL. */
-export function listingSearch({ view, page }: { view: ListView; page: number }): string {
-  const params = new URLSearchParams();
-  if (page > 1) params.set("page", String(page));
-  if (view === "list") params.set("view", "list");
-  const search = params.toString();
-  return search ? `?${search}` : "";
 }
 
 const options: { view: ListView; label: string }[] = [
@@ -24,7 +14,7 @@ const options: { view: ListView; label: string }[] = [
   { view: "list", label: "List view" },
 ];
 
-export function ViewToggle({ pathname, view, page }: { pathname: string; view: ListView; page: number }) {
+export function ViewToggle({ slug, view, page }: { slug: string; view: ListView; page: number }) {
   return (
     // biome-ignore lint/a11y/useSemanticElements: a group of links, not form controls (no fieldset)
     <div role="group" aria-label="Layout" className="inline-flex rounded-lg border border-line bg-surface-sunken p-1">
@@ -33,7 +23,7 @@ export function ViewToggle({ pathname, view, page }: { pathname: string; view: L
         return (
           <Link
             key={option.view}
-            to={`${pathname}${listingSearch({ view: option.view, page })}`}
+            to={categoryHref(slug, { view: option.view, page })}
             preventScrollReset
             replace
             aria-current={current ? "true" : undefined}

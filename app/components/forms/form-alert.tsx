@@ -5,7 +5,7 @@
  * a modal dialog the box speaks as well: `live`).
  */
 import { type ReactNode, useEffect } from "react";
-import { toast } from "sonner";
+import { withToast } from "~/components/toast";
 import { useHydrated } from "~/components/ui/use-hydrated";
 
 export type FormAlertData = { title: string; description?: string; tone?: "error" | "info" };
@@ -48,7 +48,9 @@ export function FormAlert({
 export function useAlertToast(alert: FormAlertData | null | undefined) {
   useEffect(() => {
     if (!alert) return;
-    const show = alert.tone === "info" ? toast.info : toast.error;
-    show(alert.title, { description: alert.description });
+    withToast((toast) => {
+      const show = alert.tone === "info" ? toast.info : toast.error;
+      show(alert.title, { description: alert.description });
+    });
   }, [alert]);
 }

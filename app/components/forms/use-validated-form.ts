@@ -17,7 +17,7 @@ import { type DefaultValue, type SubmissionResult, useForm } from "@conform-to/r
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { FormEvent } from "react";
 import { useLocation, useNavigation } from "react-router";
-import { toast } from "sonner";
+import { withToast } from "~/components/toast";
 import type { z } from "zod";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { blockedSubmitToast } from "~/lib/account-schemas";
@@ -86,7 +86,7 @@ export function useValidatedForm<Schema extends ObjectSchema>(options: {
     if (!event.defaultPrevented) return;
     const submission = parseWithZod(new FormData(event.currentTarget), { schema: options.schema });
     const message = blockedSubmitToast(submission.status === "success" ? [] : Object.keys(submission.error ?? {}));
-    toast.error(message.title, { description: message.description });
+    withToast((toast) => toast.error(message.title, { description: message.description }));
     options.onBlocked?.();
   }
 

@@ -4,8 +4,9 @@
  * announced as expandable by screen readers.
  */
 import { useId } from "react";
+import { useHtmlOnce } from "~/components/html-once";
 import { ChevronRightIcon } from "~/components/ui/icons";
-import { DIFFICULTY_BADGE_CLASSES, difficultyTone, type InterviewQuestion } from "~/questions/question-filters";
+import { DIFFICULTY_BADGE_CLASSES, difficultyTone, type InterviewQuestionView } from "~/questions/question-filters";
 
 export function DifficultyBadge({ difficulty }: { difficulty: string }) {
   const tone = difficultyTone(difficulty);
@@ -20,8 +21,10 @@ export function DifficultyBadge({ difficulty }: { difficulty: string }) {
   );
 }
 
-export function QuestionCard({ question }: { question: InterviewQuestion }) {
+export function QuestionCard({ question }: { question: InterviewQuestionView }) {
   const headingId = useId();
+  const answerKey = `answer-${question.id}`;
+  const answerHtml = useHtmlOnce(answerKey, question.answerHtml);
   return (
     <article
       aria-labelledby={headingId}
@@ -48,8 +51,9 @@ export function QuestionCard({ question }: { question: InterviewQuestion }) {
         <div className="mt-4 border-t border-line pt-4">
           <div
             className="prose-article text-base"
+            data-html-once={answerKey}
             // biome-ignore lint/security/noDangerouslySetInnerHtml: rendered and sanitized at save time by app/markdown
-            dangerouslySetInnerHTML={{ __html: question.answerHtml }}
+            dangerouslySetInnerHTML={{ __html: answerHtml }}
           />
         </div>
       </details>

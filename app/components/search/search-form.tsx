@@ -7,7 +7,8 @@
  */
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { Form, Link, useNavigate } from "react-router";
-import { type SearchCategory, searchHref } from "~/search/search-params";
+import { searchHref } from "~/lib/urls";
+import type { SearchCategory } from "~/search/search-params";
 import { buttonClass } from "~/components/ui/button";
 import { CheckIcon, ChevronIcon, FilterIcon, SearchIcon } from "~/components/ui/icons";
 

@@ -7,3 +7,13 @@ export function Spinner({ className = "size-4" }: { className?: string }) {
     </svg>
   );
 }
+
+/** A spinner with its words beside it ("Searching…"), for a list being refreshed in place. */
+export function BusyText({ children }: { children: string }) {
+  return (
+    <span className="inline-flex items-center gap-2 text-sm text-ink-muted">
+      <Spinner />
+      {children}…
+    </span>
+  );
+}

@@ -3,6 +3,7 @@ import { articles as demoArticles } from "../../../app/db/seed-data/articles";
 import { changelogEntries } from "../../../app/db/seed-data/changelog";
 import { expect, hydrated, test } from "../support/fixtures";
 import { expectNoSeriousAxeViolations, expectReadFailureScreen, failReads } from "./support";
+import { timedDrag } from "../support/timed-drag";
 
 const seeded = [...demoArticles, ...changelogEntries];
 const featuredTitles = demoArticles
@@ -279,6 +280,8 @@ test.describe("featured carousel", () => {
     jsEnabled,
   }) => {
     test.skip(!jsEnabled, "Auto-advance needs JavaScript");
+    // It watches the clock for about 25 s by design (four waits past the 3 s interval).
+    test.setTimeout(60_000);
     await page.goto("/");
     await hydrated(page, jsEnabled);
     await leaveCarousel(page);
@@ -339,31 +342,28 @@ test.describe("featured carousel", () => {
     const startX = box.x + box.width * 0.7;
     const count = featuredTitles.length;
 
-    // Fast: 300 px in a few quick moves → far past |offset| × velocity > 10000.
-    await page.mouse.move(startX, y);
-    await page.mouse.down();
-    for (let i = 1; i <= 6; i++) await page.mouse.move(startX - i * 50, y);
-    await page.mouse.up();
+    // Each drag's events carry their own times, so the speed is the same on a busy machine.
+    // A move every 16 ms (one frame) and the release on the next frame.
+    const thrown = (fromX: number, step: number) => [
+      ...Array.from({ length: 7 }, (_, i) => ({ x: fromX + i * step, at: i * 16 })),
+      { x: fromX + 6 * step, at: 7 * 16 },
+    ];
+
+    // Fast: 300 px in 96 ms → far past |offset| × velocity > 10000.
+    await timedDrag(page, y, thrown(startX, -50));
     await expect(currentSlide(page)).toHaveAttribute("aria-label", `2 of ${count}`);
 
     // Fast to the right: back, and once more to wrap to the last slide.
-    for (let round = 0; round < 2; round++) {
-      await page.mouse.move(box.x + box.width * 0.3, y);
-      await page.mouse.down();
-      for (let i = 1; i <= 6; i++) await page.mouse.move(box.x + box.width * 0.3 + i * 50, y);
-      await page.mouse.up();
-    }
+    await timedDrag(page, y, thrown(box.x + box.width * 0.3, 50));
+    await expect(currentSlide(page)).toHaveAttribute("aria-label", `1 of ${count}`);
+    await timedDrag(page, y, thrown(box.x + box.width * 0.3, 50));
     await expect(currentSlide(page)).toHaveAttribute("aria-label", `${count} of ${count}`);
 
-    // Hesitant: a short drag that comes to rest before release stays on the slide.
-    await page.mouse.move(startX, y);
-    await page.mouse.down();
-    for (let i = 1; i <= 4; i++) {
-      await page.mouse.move(startX - i * 10, y);
-      await page.waitForTimeout(60);
-    }
-    await page.waitForTimeout(250);
-    await page.mouse.up();
+    // Hesitant: 40 px over 240 ms, then 250 ms at rest before the release: stays on the slide.
+    await timedDrag(page, y, [
+      ...Array.from({ length: 5 }, (_, i) => ({ x: startX - i * 10, at: i * 60 })),
+      { x: startX - 40, at: 490 },
+    ]);
     await page.waitForTimeout(300);
     await expect(currentSlide(page)).toHaveAttribute("aria-label", `${count} of ${count}`);
   });

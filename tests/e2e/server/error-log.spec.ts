@@ -31,6 +31,9 @@ for (const database of testDatabases) {
     let drop: () => Promise<void>;
 
     test.beforeAll(async () => {
+      // A first start migrates and seeds: slow on a busy machine, and the drop in afterAll must
+      // never race a server still starting.
+      test.setTimeout(180_000);
       const created = await database.create();
       drop = created.drop;
       server = await startServer({ env: created.env });

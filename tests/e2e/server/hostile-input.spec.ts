@@ -34,6 +34,9 @@ for (const database of testDatabases) {
     let drop: () => Promise<void>;
 
     test.beforeAll(async () => {
+      // A first start migrates and seeds: slow on a busy machine, and the drop in afterAll must
+      // never race a server still starting.
+      test.setTimeout(180_000);
       const created = await database.create();
       drop = created.drop;
       server = await startServer({ env: created.env });
@@ -44,7 +47,7 @@ for (const database of testDatabases) {
       await drop?.();
     });
 
-    /** Sends a request and returns its status (a network error fails the test). */
+    /** Sends a request and returns the response, its body already checked for a stack trace (a network error fails the test). */
     async function send(method: string, path: string, init: { headers?: Record<string, string>; body?: BodyInit }) {
       const response = await fetch(`${server.url}${path}`, {
         method,
@@ -52,7 +55,7 @@ for (const database of testDatabases) {
         headers: { Origin: server.url, "X-Test-Client-Ip": freshIp(), ...init.headers },
         body: init.body,
       });
-      const text = await response.text();
+      const text = await response.clone().text();
       expect(text, `${method} ${path}: no stack trace`).not.toMatch(/\n\s+at .+\(.+:\d+:\d+\)/);
       return response;
     }

@@ -17,6 +17,9 @@ test.describe("two instances on one PostgreSQL", () => {
   let second: RunningServer;
 
   test.beforeAll(async () => {
+    // A first start migrates and seeds: slow on a busy machine, and the drop in afterAll must
+    // never race a server still starting.
+    test.setTimeout(180_000);
     databaseName = `dp_multi_${Date.now()}`;
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();

@@ -1,0 +1,237 @@
+/**
+ * /admin/media: the media library. Uploads newest first (24 a page), searchable by file name
+ * (?q=&page=), each with its thumbnail, size, dimensions and the articles using it; upload (a
+ * plain multipart form to /admin/media/upload) and delete (refused, with the articles, while the
+ * image is in use). Everything works without JavaScript.
+ */
+import { data, Form, Link, useLocation } from "react-router";
+import { requireAdmin } from "~/auth/guards.server";
+import { AdminPageHeader } from "~/components/admin/admin-shell";
+import { controlClass } from "~/components/forms";
+import { buttonClass, textLinkClass } from "~/components/ui/button";
+import { Pagination } from "~/components/ui/pagination";
+import { readForm } from "~/http/form.server";
+import { readOrThrow } from "~/http/route-errors.server";
+import { redirectWithToast } from "~/http/toast.server";
+import { noindexMeta } from "~/lib/seo";
+import { MEDIA_MESSAGES } from "~/media/detect.server";
+import { deleteUpload, listLibrary } from "~/media/media.server";
+import { formatBytes, MAX_UPLOAD_MB, UPLOAD_ACCEPT } from "~/lib/media";
+import { adminReturnPath } from "~/auth/admin-session.server";
+import type { Route } from "./+types/admin.media";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const url = new URL(request.url);
+  const page = Number.parseInt(url.searchParams.get("page") ?? "1", 10);
+  const library = await readOrThrow({ request, context }, "articles", () =>
+    listLibrary({ query: url.searchParams.get("q"), page: Number.isFinite(page) ? page : 1 }),
+  );
+  return { library };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request);
+  const form = await readForm(request);
+  const back = adminReturnPath(form.get("returnTo"), "/admin/media");
+  const id = Number(form.get("id"));
+  if (form.get("intent") !== "delete" || !Number.isInteger(id) || id <= 0) {
+    throw data("Bad Request", { status: 400 });
+  }
+  const outcome = await deleteUpload(id);
+  switch (outcome.status) {
+    case "deleted":
+      return redirectWithToast(
+        back,
+        { type: "success", title: "Image deleted", description: outcome.name },
+        { status: 303 },
+      );
+    case "in-use":
+      return redirectWithToast(
+        back,
+        {
+          type: "error",
+          title: "Image in use",
+          description: MEDIA_MESSAGES.inUse(outcome.usedBy.map((article) => article.title)).slice(0, 500),
+        },
+        { status: 303 },
+      );
+    case "not-found":
+      return redirectWithToast(
+        back,
+        { type: "error", title: "Image not found", description: MEDIA_MESSAGES.notFound },
+        { status: 303 },
+      );
+  }
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => noindexMeta(matches, "Media Library");
+
+function libraryHref(query: string, page: number) {
+  const params = new URLSearchParams();
+  if (query) params.set("q", query);
+  if (page > 1) params.set("page", String(page));
+  const search = params.toString();
+  return `/admin/media${search ? `?${search}` : ""}`;
+}
+
+export default function MediaLibrary({ loaderData }: Route.ComponentProps) {
+  const { library } = loaderData;
+  const location = useLocation();
+  const returnPath = `${location.pathname}${location.search}`;
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 lg:px-8">
+      <AdminPageHeader title="Media Library" lead="Images uploaded for articles: insert them by their URL." />
+
+      <section
+        aria-labelledby="upload-heading"
+        className="mt-8 rounded-xl border border-line bg-surface p-4 shadow-sm sm:p-6"
+      >
+        <h2 id="upload-heading" className="text-lg font-semibold text-ink">
+          Upload an image
+        </h2>
+        <form
+          method="post"
+          action="/admin/media/upload"
+          encType="multipart/form-data"
+          className="mt-3 flex flex-wrap items-end gap-3"
+        >
+          <input type="hidden" name="returnTo" value={returnPath} />
+          <div>
+            <label htmlFor="media-file" className="block text-sm font-medium text-ink">
+              Image file
+            </label>
+            <input
+              id="media-file"
+              type="file"
+              name="file"
+              required
+              accept={UPLOAD_ACCEPT}
+              aria-describedby="media-file-hint"
+              className="mt-1 block text-sm text-ink"
+            />
+          </div>
+          <div className="min-w-48 flex-1">
+            <label htmlFor="media-alt" className="block text-sm font-medium text-ink">
+              Alt text <span className="font-normal text-ink-muted">(optional)</span>
+            </label>
+            <input id="media-alt" name="alt" maxLength={500} className={`${controlClass} mt-1 h-10`} />
+          </div>
+          <button type="submit" className={buttonClass()}>
+            Upload
+          </button>
+        </form>
+        <p id="media-file-hint" className="mt-2 text-xs text-ink-muted">
+          PNG, JPEG, WebP, AVIF or GIF, up to {MAX_UPLOAD_MB} MB. Location and camera data are removed.
+        </p>
+      </section>
+
+      <section aria-labelledby="uploads-heading" className="mt-8 rounded-xl border border-line bg-surface shadow-sm">
+        <div className="flex flex-wrap items-center justify-between gap-4 border-b border-line px-4 py-4 sm:px-6">
+          <h2 id="uploads-heading" className="text-lg font-semibold text-ink">
+            Uploads ({library.total})
+          </h2>
+          <Form
+            method="get"
+            action="/admin/media"
+            role="search"
+            aria-label="Uploads"
+            className="flex w-full gap-2 sm:w-auto"
+          >
+            <label htmlFor="media-q" className="sr-only">
+              Search by file name
+            </label>
+            <input
+              id="media-q"
+              type="search"
+              name="q"
+              defaultValue={library.query}
+              key={library.query}
+              maxLength={200}
+              placeholder="Search by file name..."
+              className={`${controlClass} h-10 min-w-0 flex-1 sm:w-64`}
+            />
+            <button type="submit" className={buttonClass({ variant: "secondary" })}>
+              Search
+            </button>
+          </Form>
+        </div>
+        {library.query ? (
+          <p className="border-b border-line bg-surface-sunken px-4 py-2 text-sm text-ink-muted sm:px-6" role="status">
+            {library.total} {library.total === 1 ? "upload matches" : "uploads match"} “{library.query}”.{" "}
+            <Link to="/admin/media" className={textLinkClass}>
+              Clear search
+            </Link>
+          </p>
+        ) : null}
+        {library.items.length === 0 ? (
+          <p className="px-4 py-16 text-center font-semibold text-ink sm:px-6">
+            {library.query ? "No uploads found" : "No uploads yet"}
+          </p>
+        ) : (
+          <ul className="grid gap-4 p-4 sm:grid-cols-2 sm:p-6 lg:grid-cols-3">
+            {library.items.map((item) => {
+              const thumb = item.variants.find((variant) => variant.format === "webp") ?? null;
+              return (
+                <li key={item.id} className="flex flex-col rounded-lg border border-line" data-testid="media-item">
+                  <img
+                    src={thumb?.url ?? item.url}
+                    alt={item.alt ?? ""}
+                    width={item.width}
+                    height={item.height}
+                    loading="lazy"
+                    decoding="async"
+                    className="aspect-video w-full rounded-t-lg bg-surface-sunken object-contain"
+                  />
+                  <div className="flex flex-1 flex-col gap-1 p-3 text-sm">
+                    <p className="font-medium break-all text-ink">{item.originalName}</p>
+                    <p className="text-ink-muted">
+                      {formatBytes(item.bytes)} · {item.width} × {item.height}
+                    </p>
+                    <p className="font-mono text-xs break-all text-ink-muted">{item.url}</p>
+                    <p className="text-ink-muted">
+                      {item.usedBy.length === 0 ? (
+                        "Not used"
+                      ) : (
+                        <>
+                          Used by{" "}
+                          {item.usedBy.map((article, index) => (
+                            <span key={article.id}>
+                              {index > 0 ? ", " : ""}
+                              <Link to={`/admin/articles/edit/${article.id}`} className={textLinkClass}>
+                                {article.title}
+                              </Link>
+                            </span>
+                          ))}
+                        </>
+                      )}
+                    </p>
+                    <form method="post" className="mt-auto pt-2">
+                      <input type="hidden" name="intent" value="delete" />
+                      <input type="hidden" name="id" value={item.id} />
+                      <input type="hidden" name="returnTo" value={returnPath} />
+                      <button
+                        type="submit"
+                        className={buttonClass({ variant: "destructive-outline", size: "sm" })}
+                        aria-label={`Delete ${item.originalName}`}
+                      >
+                        Delete
+                      </button>
+                    </form>
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+        <Pagination
+          page={library.page}
+          pageCount={library.pageCount}
+          hrefFor={(n) => libraryHref(library.query, n)}
+          summary
+          className="flex flex-wrap items-center justify-between gap-3 border-t border-line px-4 py-3 sm:px-6"
+        />
+      </section>
+    </div>
+  );
+}

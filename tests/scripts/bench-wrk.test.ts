@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { inlineScriptKb, parseWrkOutput, pinning, wrkScript } from "../../scripts/bench-wrk";
+
+describe("the bench's wrk driver", () => {
+  it("writes a script that cycles through the paths with the client's headers", () => {
+    const script = wrkScript(["/post/a", '/search?q="x"'], { "Accept-Encoding": "br, gzip" });
+    expect(script).toContain('local paths = { "/post/a", "/search?q=\\"x\\"" }');
+    expect(script).toContain('["Accept-Encoding"] = "br, gzip",');
+    expect(script).not.toContain("function response");
+    expect(wrkScript(["/"], {}, { countCache: true })).toContain("function response");
+    expect(() => wrkScript([], {})).toThrow();
+  });
+
+  it("a client that sends no Accept-Encoding gets an empty header table", () => {
+    expect(wrkScript(["/"], {})).toContain("local headers = {\n\n}");
+  });
+
+  it("reads the report line among wrk's own output", () => {
+    const stdout = [
+      "Running 10s test @ http://127.0.0.1:3210",
+      "  1 threads and 50 connections",
+      'WRK_JSON {"requests":120000,"durationUs":10000000,"p50Us":1234,"p99Us":25678,"non2xx":3,"errors":2,"hits":99,"misses":1}',
+    ].join("\n");
+    expect(parseWrkOutput(stdout)).toEqual({
+      reqPerSec: 12000,
+      requests: 120000,
+      p50: 1.2,
+      p99: 25.7,
+      non2xx: 3,
+      errors: 2,
+    });
+    expect(parseWrkOutput(stdout, { countCache: true }).cache).toEqual({ hits: 99, misses: 1 });
+    expect(() => parseWrkOutput("unable to connect")).toThrow(/no report/);
+  });
+
+  it("pins the server and wrk to different cores", () => {
+    expect(pinning(2)).toEqual({ server: ["taskset", "-c", "0"], client: ["taskset", "-c", "1"] });
+    expect(pinning(1)).toEqual({ server: [], client: [] });
+  });
+
+  it("measures inline script data, not external scripts or markup", () => {
+    const html = `<p>${"x".repeat(5000)}</p><script src="/a.js"></script><script>${"y".repeat(2048)}</script><script type="module">${"z".repeat(1024)}</script>`;
+    expect(inlineScriptKb(html)).toBe(3);
+  });
+});
