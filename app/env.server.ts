@@ -3,6 +3,7 @@
  * Only SITE_NAME and SITE_URL reach the browser (through the root loader).
  */
 import { z } from "zod";
+import { isTimeZone } from "~/lib/zoned-time";
 
 const optionalString = z
   .string()
@@ -44,6 +45,10 @@ const EnvSchema = z.object({
   GITHUB_API_URL: url(["http:", "https:"], "https://api.github.com").default("https://api.github.com"),
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
+  // The admin's time zone for schedule times without JavaScript (with it, the browser's own).
+  TIME_ZONE: optionalString
+    .default("UTC")
+    .refine(isTimeZone, { message: 'must be an IANA time zone like "Europe/Paris"' }),
   GOOGLE_ISSUER_URL: url(["http:", "https:"], "https://accounts.google.com").default("https://accounts.google.com"),
 });
 

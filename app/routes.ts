@@ -21,6 +21,8 @@ export default [
     route("auth/:provider", "routes/auth.provider.ts"),
     route("auth/:provider/callback", "routes/auth.provider.callback.tsx"),
     route("whats-new", "routes/whats-new.tsx"),
+    // A private preview link of an unpublished article (editorial workflow).
+    route("preview/:token", "routes/preview.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
   // The disputed prefix: /article/{slug} answers a permanent redirect to /post/{slug}.
@@ -40,6 +42,9 @@ export default [
       route("delete/:id", "routes/admin.article-delete.tsx"),
       // Resource route: markdown rendered exactly as the article page shows it (the Preview tab).
       route("preview", "routes/admin.article-preview.ts"),
+      // Revisions (compare, restore) and preview links; the editor's autosave (resource route).
+      route(":id/history", "routes/admin.article-history.tsx"),
+      route(":id/autosave", "routes/admin.article-autosave.ts"),
     ]),
     // The media library: uploads, search, delete.
     route("media", "routes/admin.media.tsx"),

@@ -26,12 +26,14 @@
 import { MAX_PAGE } from "~/lib/pagination";
 import { and, asc, eq, ne, sql } from "drizzle-orm";
 import { type Database, getDb, queryRows } from "~/db/db.server";
-import { articles, authors, categories } from "~/db/schema";
+import { type ArticleStatus, articles, authors, categories } from "~/db/schema";
 import { ARTICLE_MESSAGES, type ArticleInput } from "~/lib/article-schema";
+import { type DashboardStatusFilter, parseStatusFilter } from "~/lib/dashboard-status";
 import { imagesWithoutAlt, renderMarkdown } from "~/markdown/markdown.server";
 import { articleTags } from "~/http/cache-tags.server";
 import { contentChanged, onContentChanged } from "~/http/content-events.server";
 import { recordUsages, referencedHashes, type UploadInfo, uploadsByHash } from "~/media/media.server";
+import { moveSlug, nextRevisedAt, recordRevision, redirectOwner, versionSql } from "./editorial.server";
 
 export const DASHBOARD_PAGE_SIZE = 50;
 /** Longest title search kept (longer input is cut). */
@@ -42,9 +44,19 @@ export type DashboardRow = {
   title: string;
   slug: string;
   authorName: string | null;
-  /** ISO 8601. */
-  publishedAt: string;
+  status: ArticleStatus;
+  /** ISO 8601; null for drafts and scheduled articles. */
+  publishedAt: string | null;
+  /** ISO 8601, for scheduled articles. */
+  scheduledAt: string | null;
+  /** Why the scheduler could not publish it, or null. */
+  publishError: string | null;
+  /** Edits saved but not live yet. */
+  hasPending: boolean;
 };
+
+export type { DashboardStatusFilter };
+export { parseStatusFilter };
 
 export type DashboardPage = {
   articles: DashboardRow[];
@@ -56,12 +68,10 @@ export type DashboardPage = {
   pageCount: number;
   pageSize: number;
   query: string;
+  status: DashboardStatusFilter;
 };
 
 const toIso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
-
-/** `updated_at` as the editor's version string: ISO 8601 UTC with microseconds. */
-const versionSql = sql<string>`to_char(${articles.updatedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 /** A search box value as a LIKE pattern matching it anywhere, wildcards taken literally. */
 function containsPattern(query: string) {
@@ -79,7 +89,11 @@ type DashboardSqlRow = {
   title: string | null;
   slug: string | null;
   author_name: string | null;
+  status: ArticleStatus | null;
   published_at: Date | string | null;
+  scheduled_at: Date | string | null;
+  publish_error: string | null;
+  has_pending: boolean | null;
 };
 
 /**
@@ -112,21 +126,34 @@ function cachedTotal(db: Database): number | null {
  * the last page), the page joins it laterally. `knownTotal` skips counting every article.
  * Exported so a test can EXPLAIN it.
  */
-export function dashboardSql(query: string, page: number, knownTotal: number | null = null) {
+export function dashboardSql(
+  query: string,
+  page: number,
+  knownTotal: number | null = null,
+  status: DashboardStatusFilter = "all",
+) {
   const offset = (page - 1) * DASHBOARD_PAGE_SIZE;
-  const matches = (alias: string) =>
-    query === "" ? sql`true` : sql`${sql.raw(alias)}.title ilike ${containsPattern(query)}`;
+  const matches = (alias: string) => {
+    const title = query === "" ? sql`true` : sql`${sql.raw(alias)}.title ilike ${containsPattern(query)}`;
+    // A literal (one of three known values), so the planner can match the status indexes.
+    return status === "all" ? title : sql`${title} and ${sql.raw(alias)}.status = ${sql.raw(`'${status}'`)}`;
+  };
+  const filtered = query !== "" || status !== "all";
+  // Drafts and scheduled articles have no published_at: newest first is id order (articles_status_id_idx).
+  const unpublishedOnly = status === "draft" || status === "scheduled";
   const total = knownTotal === null ? sql`(select count(*)::int from articles)` : sql`${knownTotal}::int`;
-  const matching = query === "" ? sql`null::int` : sql`(select count(*)::int from articles m where ${matches("m")})`;
+  const matching = filtered ? sql`(select count(*)::int from articles m where ${matches("m")})` : sql`null::int`;
   // Each count is referenced once: a scalar subquery used twice would be evaluated twice.
-  return sql`select t.total, t.matching, p.id, p.title, p.slug, p.author_name, p.published_at
+  return sql`select t.total, t.matching, p.id, p.title, p.slug, p.author_name, p.status, p.published_at,
+               p.scheduled_at, p.publish_error, p.has_pending
         from (select ${total} as total, ${matching} as matching) t
         left join lateral (
-          select a.id, a.title, a.slug, au.name as author_name, a.published_at
+          select a.id, a.title, a.slug, au.name as author_name, a.status, a.published_at, a.scheduled_at,
+                 a.publish_error, a.pending_revision_id is not null as has_pending
           from articles a
           left join authors au on au.id = a.author_id
           where ${matches("a")}
-          order by a.published_at desc nulls last, a.id desc nulls last
+          order by ${unpublishedOnly ? sql`a.id desc` : sql`a.published_at desc nulls last, a.id desc nulls last`}
           limit ${DASHBOARD_PAGE_SIZE} offset ${offset}
         ) p on true
         order by p.published_at desc nulls last, p.id desc nulls last`;
@@ -134,27 +161,32 @@ export function dashboardSql(query: string, page: number, knownTotal: number | n
 
 /** One page of the dashboard, newest first, with the count of all articles and of the matching ones. */
 export async function listDashboardArticles(
-  options: { query?: string | null; page?: number } = {},
+  options: { query?: string | null; page?: number; status?: DashboardStatusFilter } = {},
 ): Promise<DashboardPage> {
+  const status = options.status ?? "all";
   const db = await getDb();
   const query = normalizeDashboardQuery(options.query);
   const page = Math.min(Math.max(1, Math.floor(options.page ?? 1)), MAX_PAGE);
   const known = cachedTotal(db);
   const readAt = generation;
-  const rows = await queryRows<DashboardSqlRow>(db, dashboardSql(query, page, known));
+  const rows = await queryRows<DashboardSqlRow>(db, dashboardSql(query, page, known, status));
   const total = Number(rows[0]?.total ?? 0);
   if (known === null && readAt === generation)
     knownTotals.set(db, { value: total, expiresAt: Date.now() + TOTAL_TTL_MS });
-  const matching = query === "" ? total : Number(rows[0]?.matching ?? 0);
+  const matching = query === "" && status === "all" ? total : Number(rows[0]?.matching ?? 0);
   const list: DashboardRow[] = [];
   for (const row of rows) {
-    if (row.id === null || row.title === null || row.slug === null || row.published_at === null) continue;
+    if (row.id === null || row.title === null || row.slug === null || row.status === null) continue;
     list.push({
       id: row.id,
       title: row.title,
       slug: row.slug,
       authorName: row.author_name,
-      publishedAt: toIso(row.published_at),
+      status: row.status,
+      publishedAt: row.published_at === null ? null : toIso(row.published_at),
+      scheduledAt: row.scheduled_at === null ? null : toIso(row.scheduled_at),
+      publishError: row.publish_error,
+      hasPending: Boolean(row.has_pending),
     });
   }
   return {
@@ -165,6 +197,7 @@ export async function listDashboardArticles(
     pageCount: Math.max(1, Math.ceil(matching / DASHBOARD_PAGE_SIZE)),
     pageSize: DASHBOARD_PAGE_SIZE,
     query,
+    status,
   };
 }
 
@@ -177,9 +210,9 @@ export type EditableArticle = {
   imageUrl: string | null;
   categoryId: number | null;
   featured: boolean;
-  /** ISO 8601. */
-  publishedAt: string;
-  /** updated_at to the microsecond: the edit form sends it back (optimistic concurrency). */
+  /** ISO 8601; null for drafts and scheduled articles. */
+  publishedAt: string | null;
+  /** revised_at to the microsecond: the edit form sends it back (optimistic concurrency). */
   version: string;
 };
 
@@ -209,7 +242,7 @@ export async function getEditableArticle(id: number): Promise<EditableArticle | 
     .from(articles)
     .where(eq(articles.id, id))
     .limit(1);
-  return row ? { ...row, publishedAt: toIso(row.publishedAt) } : null;
+  return row ? { ...row, publishedAt: row.publishedAt ? toIso(row.publishedAt) : null } : null;
 }
 
 /** Title and slug of one article (the delete confirmation), or null. */
@@ -241,9 +274,21 @@ export async function authorIdForUser(userId: number): Promise<number | null> {
 // ---------------------------------------------------------------------------------------------
 // Writes
 
+export type SaveIntent = "publish" | "draft" | "schedule";
+
+/** What a successful save did: live now, saved as a draft, scheduled, or staged as pending changes. */
+export type SaveOutcome = "published" | "draft" | "scheduled" | "staged";
+
 export type SaveResult =
-  | { status: "saved"; id: number; slug: string }
-  | { status: "invalid"; fieldErrors: Partial<Record<"slug" | "categoryId" | "content", string[]>> }
+  | {
+      status: "saved";
+      id: number;
+      slug: string;
+      outcome: SaveOutcome;
+      /** A schedule time in the past: published now instead. */
+      publishedNow?: boolean;
+    }
+  | { status: "invalid"; fieldErrors: Partial<Record<"slug" | "categoryId" | "content" | "scheduledAt", string[]>> }
   | { status: "no-author-profile" }
   | { status: "conflict" }
   | { status: "not-found" };
@@ -275,9 +320,12 @@ function raceToFieldErrors(error: unknown): SaveResult | null {
   return null;
 }
 
-/** Checks that need the database: the slug is free (other than `exceptId`) and the category exists. */
+/**
+ * Checks that need the database: the slug is free (other than `exceptId`), is not an old slug
+ * of another article that still redirects, and the category exists.
+ */
 async function checkReferences(db: Database, input: ArticleInput, exceptId: number | null) {
-  const [slugOwner, category] = await Promise.all([
+  const [slugOwner, redirectsTo, category] = await Promise.all([
     db
       .select({ id: articles.id })
       .from(articles)
@@ -287,12 +335,14 @@ async function checkReferences(db: Database, input: ArticleInput, exceptId: numb
           : and(eq(articles.slug, input.slug), ne(articles.id, exceptId)),
       )
       .limit(1),
+    redirectOwner(db, input.slug, exceptId),
     input.categoryId === null
       ? Promise.resolve([{ id: 0 }])
       : db.select({ id: categories.id }).from(categories).where(eq(categories.id, input.categoryId)).limit(1),
   ]);
   const fieldErrors: Partial<Record<"slug" | "categoryId", string[]>> = {};
   if (slugOwner.length > 0) fieldErrors.slug = [ARTICLE_MESSAGES.slugTaken];
+  else if (redirectsTo !== null) fieldErrors.slug = [ARTICLE_MESSAGES.slugRedirects];
   if (category.length === 0) fieldErrors.categoryId = [ARTICLE_MESSAGES.categoryInvalid];
   return Object.keys(fieldErrors).length > 0 ? ({ status: "invalid", fieldErrors } as const) : null;
 }
@@ -368,8 +418,41 @@ async function announce(id: number, ...states: Array<{ slug: string; categorySlu
   await contentChanged(`article:${id}`, articleTags(...states));
 }
 
-/** Creates an article by the author profile linked to `userId`, published now. */
-export async function createArticle(options: { userId: number; input: ArticleInput }): Promise<SaveResult> {
+/** What a save intent does to an article's status columns (`wasPublished`: it is live now). */
+function statusColumns(intent: SaveIntent, scheduledAt: Date | null) {
+  switch (intent) {
+    case "publish":
+      return {
+        status: "published" as const,
+        publishedAt: sql`coalesce(${articles.publishedAt}, now())`,
+        scheduledAt: null,
+      };
+    case "draft":
+      return { status: "draft" as const, publishedAt: null, scheduledAt: null };
+    case "schedule":
+      return { status: "scheduled" as const, publishedAt: null, scheduledAt };
+  }
+}
+
+/** A schedule time in the past (or now) publishes at once. */
+function effectiveIntent(intent: SaveIntent, scheduledAt: Date | null | undefined) {
+  if (intent !== "schedule") return { intent, publishedNow: false };
+  if (!scheduledAt || scheduledAt.getTime() <= Date.now()) return { intent: "publish" as const, publishedNow: true };
+  return { intent, publishedNow: false };
+}
+
+const OUTCOMES: Record<SaveIntent, SaveOutcome> = { publish: "published", draft: "draft", schedule: "scheduled" };
+
+/**
+ * Creates an article by the author profile linked to `userId`: published now (the spec's
+ * "Create Article"), a draft, or scheduled for `scheduledAt` (a time in the past publishes now).
+ */
+export async function createArticle(options: {
+  userId: number;
+  input: ArticleInput;
+  intent?: SaveIntent;
+  scheduledAt?: Date | null;
+}): Promise<SaveResult> {
   const db = await getDb();
   const authorId = await authorIdForUser(options.userId);
   if (authorId === null) return { status: "no-author-profile" };
@@ -378,18 +461,29 @@ export async function createArticle(options: { userId: number; input: ArticleInp
   const prepared = await prepare(options.input);
   if (prepared.invalid) return prepared.invalid;
   const { values, hashes } = prepared;
+  const { intent, publishedNow } = effectiveIntent(options.intent ?? "publish", options.scheduledAt);
+  const state =
+    intent === "publish"
+      ? { status: "published" as const, publishedAt: sql`now()`, scheduledAt: null }
+      : statusColumns(intent, options.scheduledAt ?? null);
   try {
     const row = await db.transaction(async (tx) => {
       const [inserted] = await tx
         .insert(articles)
-        .values({ ...values, authorId, publishedAt: sql`now()`, updatedAt: sql`now()` })
+        .values({ ...values, ...state, authorId, updatedAt: sql`now()`, revisedAt: sql`now()` })
         .returning({ id: articles.id, slug: articles.slug });
       if (!inserted) throw new Error("The article was not saved.");
       await recordUsages(tx, inserted.id, hashes);
+      await recordRevision(tx, {
+        articleId: inserted.id,
+        userId: options.userId,
+        reason: "created",
+        fields: options.input,
+      });
       return inserted;
     });
     await announce(row.id, await pageState(db, row.id));
-    return { status: "saved", id: row.id, slug: row.slug };
+    return { status: "saved", id: row.id, slug: row.slug, outcome: OUTCOMES[intent], publishedNow };
   } catch (error) {
     const lost = raceToFieldErrors(error);
     if (lost) return lost;
@@ -398,49 +492,97 @@ export async function createArticle(options: { userId: number; input: ArticleInp
 }
 
 /**
- * Updates article `id` if it is still at `version` (the updated_at the form was loaded with).
- * Keeps published_at and the byline; the editor must still have an author profile.
+ * Saves article `id` if it is still at `version` (the revised_at the form was loaded with).
+ * Keeps the byline; the editor must still have an author profile.
+ * - publish ("Update Article"): the fields go live (published_at kept, or now on first publish);
+ *   a changed live slug keeps redirecting from the old one.
+ * - draft ("Save draft"): a published article keeps its live version and the fields become its
+ *   pending changes (readers do not see them); any other article becomes a draft.
+ * - schedule: a draft or scheduled article is scheduled for `scheduledAt` (a time in the past
+ *   publishes now); a published article cannot be scheduled (unpublish it first).
  */
 export async function updateArticle(options: {
   id: number;
   userId: number;
   version: string;
   input: ArticleInput;
+  intent?: SaveIntent;
+  scheduledAt?: Date | null;
 }): Promise<SaveResult> {
   const db = await getDb();
   const authorId = await authorIdForUser(options.userId);
   if (authorId === null) return { status: "no-author-profile" };
   const [current] = await db
-    .select({ same: sql<boolean>`${articles.updatedAt} = ${options.version}::timestamptz` })
+    .select({
+      same: sql<boolean>`${articles.revisedAt} = ${options.version}::timestamptz`,
+      status: articles.status,
+    })
     .from(articles)
     .where(eq(articles.id, options.id))
     .limit(1);
   if (!current) return { status: "not-found" };
   if (!current.same) return { status: "conflict" };
+  if (options.intent === "schedule" && current.status === "published") {
+    return { status: "invalid", fieldErrors: { scheduledAt: [ARTICLE_MESSAGES.scheduleLive] } };
+  }
   const invalid = await checkReferences(db, options.input, options.id);
   if (invalid) return invalid;
+  const { intent, publishedNow } = effectiveIntent(options.intent ?? "publish", options.scheduledAt);
   const prepared = await prepare(options.input);
   if (prepared.invalid) return prepared.invalid;
   const { values, hashes } = prepared;
   const before = await pageState(db, options.id);
   try {
-    // The version check is repeated in the UPDATE itself: a save that slipped in since the
-    // check above (or is committing now: the row lock makes this one re-read) wins.
-    const row = await db.transaction(async (tx) => {
-      const [updated] = await tx
+    const outcome = await db.transaction(async (tx) => {
+      // The version check again, under the row lock: a save that slipped in since the check
+      // above (or is committing now) wins.
+      const [locked] = await tx
+        .select({
+          same: sql<boolean>`${articles.revisedAt} = ${options.version}::timestamptz`,
+          status: articles.status,
+          slug: articles.slug,
+        })
+        .from(articles)
+        .where(eq(articles.id, options.id))
+        .for("update");
+      if (!locked) return { status: "not-found" } as const;
+      if (!locked.same) return { status: "conflict" } as const;
+      if (intent === "draft" && locked.status === "published") {
+        const revisionId = await recordRevision(tx, {
+          articleId: options.id,
+          userId: options.userId,
+          reason: "saved",
+          fields: options.input,
+        });
+        await tx
+          .update(articles)
+          .set({ pendingRevisionId: revisionId, revisedAt: nextRevisedAt })
+          .where(eq(articles.id, options.id));
+        return { status: "saved", slug: locked.slug, outcome: "staged" as SaveOutcome, live: false } as const;
+      }
+      const [row] = await tx
         .update(articles)
-        .set({ ...values, updatedAt: sql`greatest(now(), ${articles.updatedAt} + interval '1 microsecond')` })
-        .where(and(eq(articles.id, options.id), sql`${articles.updatedAt} = ${options.version}::timestamptz`))
+        .set({
+          ...values,
+          ...statusColumns(intent, options.scheduledAt ?? null),
+          publishError: null,
+          pendingRevisionId: null,
+          updatedAt: sql`greatest(now(), ${articles.updatedAt} + interval '1 microsecond')`,
+          revisedAt: nextRevisedAt,
+        })
+        .where(eq(articles.id, options.id))
         .returning({ id: articles.id, slug: articles.slug });
-      if (updated) await recordUsages(tx, updated.id, hashes);
-      return updated;
+      if (!row) return { status: "not-found" } as const;
+      await recordUsages(tx, row.id, hashes);
+      const wasLive = locked.status === "published";
+      if (wasLive && intent === "publish") await moveSlug(tx, options.id, locked.slug, row.slug);
+      const reason = intent === "schedule" ? "scheduled" : intent === "publish" && !wasLive ? "published" : "saved";
+      await recordRevision(tx, { articleId: options.id, userId: options.userId, reason, fields: options.input });
+      return { status: "saved", slug: row.slug, outcome: OUTCOMES[intent], live: true } as const;
     });
-    if (!row) {
-      const still = await db.select({ id: articles.id }).from(articles).where(eq(articles.id, options.id)).limit(1);
-      return still.length === 0 ? { status: "not-found" } : { status: "conflict" };
-    }
-    await announce(row.id, before, await pageState(db, row.id));
-    return { status: "saved", id: row.id, slug: row.slug };
+    if (outcome.status !== "saved") return outcome;
+    if (outcome.live) await announce(options.id, before, await pageState(db, options.id));
+    return { status: "saved", id: options.id, slug: outcome.slug, outcome: outcome.outcome, publishedNow };
   } catch (error) {
     const lost = raceToFieldErrors(error);
     if (lost) return lost;

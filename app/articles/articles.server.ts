@@ -8,10 +8,10 @@
  * - one category, newest first: articles_category_published_idx;
  * - by slug: articles_slug_key; categories by slug or lower(name): their unique indexes.
  */
-import { eq, inArray, or, sql } from "drizzle-orm";
+import { and, eq, inArray, or, sql } from "drizzle-orm";
 import { type Database, getDb } from "~/db/db.server";
 import { CHANGELOG_MISSING } from "~/lib/route-errors";
-import { newestFirst } from "~/db/order";
+import { isPublished, newestFirst } from "~/db/order";
 import { articles, authors, categories, type TocEntry } from "~/db/schema";
 import type { ArticleCardData } from "~/lib/article-card";
 import { SLUG_PATTERN } from "~/lib/content";
@@ -48,10 +48,10 @@ const cardColumns = {
   readingMinutes: articles.readingMinutes,
 };
 
-/** A card as the database returns it: the date may still be a Date. */
-type CardRow = Omit<ArticleCardData, "publishedAt" | "snippetHtml"> & { publishedAt: Date | string };
+/** A card as the database returns it: the date may still be a Date (null only for unpublished rows). */
+type CardRow = Omit<ArticleCardData, "publishedAt" | "snippetHtml"> & { publishedAt: Date | string | null };
 
-function isoString(value: Date | string): string {
+function isoString(value: Date | string | number): string {
   return value instanceof Date ? value.toISOString() : new Date(value).toISOString();
 }
 
@@ -65,7 +65,7 @@ function toCard(row: CardRow): ArticleCardData {
     categoryName: row.categoryName,
     categorySlug: row.categorySlug,
     authorName: row.authorName,
-    publishedAt: isoString(row.publishedAt),
+    publishedAt: isoString(row.publishedAt ?? 0),
     readingMinutes: row.readingMinutes,
   };
 }
@@ -93,10 +93,11 @@ export async function getHomeArticles(): Promise<HomeArticles> {
   const db = await getDb();
   const [newest, marked] = await Promise.all([
     selectCards(db)
+      .where(isPublished)
       .orderBy(...newestFirst)
       .limit(HOME_ARTICLE_COUNT),
     selectCards(db)
-      .where(eq(articles.featured, true))
+      .where(and(eq(articles.featured, true), isPublished))
       .orderBy(...newestFirst)
       .limit(CAROUSEL_LIMIT),
   ]);
@@ -111,6 +112,7 @@ export async function getHomeArticles(): Promise<HomeArticles> {
 /** The newest articles (home's "Read articles, newest first, limit 6"). */
 export async function listRecentArticles(limit = HOME_ARTICLE_COUNT): Promise<ArticleCardData[]> {
   const rows = await selectCards(await getDb())
+    .where(isPublished)
     .orderBy(...newestFirst)
     .limit(limit);
   return rows.map(toCard);
@@ -119,7 +121,7 @@ export async function listRecentArticles(limit = HOME_ARTICLE_COUNT): Promise<Ar
 /** Carousel items: featured articles newest first, or the newest articles when none is marked. */
 export async function listCarouselArticles(limit = CAROUSEL_LIMIT): Promise<ArticleCardData[]> {
   const marked = await selectCards(await getDb())
-    .where(eq(articles.featured, true))
+    .where(and(eq(articles.featured, true), isPublished))
     .orderBy(...newestFirst)
     .limit(limit);
   if (marked.length > 0) return marked.map(toCard);
@@ -176,7 +178,7 @@ export async function getArticleBySlug(slug: string): Promise<ArticleDetail | nu
     .from(articles)
     .leftJoin(categories, eq(categories.id, articles.categoryId))
     .leftJoin(authors, eq(authors.id, articles.authorId))
-    .where(eq(articles.slug, slug))
+    .where(and(eq(articles.slug, slug), isPublished))
     .limit(1);
   if (!row) return null;
   return {
@@ -189,7 +191,7 @@ export async function getArticleBySlug(slug: string): Promise<ArticleDetail | nu
     previewHtml: row.previewHtml,
     toc: Array.isArray(row.toc) ? row.toc : [],
     readingMinutes: row.readingMinutes,
-    publishedAt: isoString(row.publishedAt),
+    publishedAt: isoString(row.publishedAt ?? 0),
     updatedAt: isoString(row.updatedAt),
     category:
       row.categoryName !== null && row.categorySlug !== null
@@ -282,7 +284,7 @@ export async function listCategoryArticles(categoryId: number, page = 1, pageSiz
     .from(articles)
     .leftJoin(categories, eq(categories.id, articles.categoryId))
     .leftJoin(authors, eq(authors.id, articles.authorId))
-    .where(eq(articles.categoryId, categoryId))
+    .where(and(eq(articles.categoryId, categoryId), isPublished))
     .orderBy(...newestFirst)
     .limit(pageSize)
     .offset((page - 1) * pageSize);
@@ -291,7 +293,7 @@ export async function listCategoryArticles(categoryId: number, page = 1, pageSiz
     const [counted] = await db
       .select({ total: sql<number>`count(*)`.mapWith(Number) })
       .from(articles)
-      .where(eq(articles.categoryId, categoryId));
+      .where(and(eq(articles.categoryId, categoryId), isPublished));
     total = counted?.total ?? 0;
   }
   return {

@@ -7,3 +7,11 @@ import { articles } from "./schema";
  * these indexes, so every newest-first article query uses this instead.
  */
 export const newestFirst = [sql`${articles.publishedAt} desc nulls last`, sql`${articles.id} desc nulls last`] as const;
+
+/**
+ * Readers see published articles only: every public query (pages, lists, search, feeds, sitemap,
+ * llms.txt, markdown, counts) adds this. A literal, not a parameter, so the planner can match the
+ * partial indexes (articles_category_published_idx, articles_featured_published_idx) whatever
+ * plan it caches.
+ */
+export const isPublished = sql`${articles.status} = 'published'`;

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -152,8 +153,23 @@ export const articles = pgTable(
     categoryId: integer("category_id").references(() => categories.id, { onDelete: "set null" }),
     authorId: integer("author_id").references(() => authors.id, { onDelete: "set null" }),
     featured: boolean("featured").notNull().default(false),
-    publishedAt: timestamp("published_at", { withTimezone: true }).notNull().defaultNow(),
+    // Editorial status (app/articles/editorial.server.ts): only 'published' rows are public.
+    status: text("status").$type<ArticleStatus>().notNull().default("published"),
+    // Set while status = 'scheduled': when the scheduler publishes it (UTC).
+    scheduledAt: timestamp("scheduled_at", { withTimezone: true }),
+    // Why the scheduler could not publish it (shown on the dashboard); cleared by the next save.
+    publishError: text("publish_error"),
+    // Null for drafts and scheduled articles (and for an unpublished one).
+    publishedAt: timestamp("published_at", { withTimezone: true }).defaultNow(),
+    // When public content last changed (feeds, sitemap, the article page).
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    // The editor's version (optimistic concurrency): moves with every editorial write, autosaves
+    // and staged edits included, which readers never see.
+    revisedAt: timestamp("revised_at", { withTimezone: true }).notNull().defaultNow(),
+    // Staged edits not yet live (an autosave, a saved draft of a published article).
+    pendingRevisionId: integer("pending_revision_id").references((): AnyPgColumn => articleRevisions.id, {
+      onDelete: "set null",
+    }),
   },
   (t) => [
     uniqueIndex("articles_slug_key").on(t.slug),
@@ -162,11 +178,104 @@ export const articles = pgTable(
     check("articles_reading_minutes_positive", sql`${t.readingMinutes} > 0`),
     // Home, feeds, sitemap, dashboard: newest first.
     index("articles_published_idx").on(t.publishedAt.desc(), t.id.desc()),
-    // Category pages and What's New: one category, newest first.
-    index("articles_category_published_idx").on(t.categoryId, t.publishedAt.desc(), t.id.desc()),
+    // Category pages and What's New: one category's published articles, newest first.
+    // (status is in the key, not a partial predicate: the page is then an index-only scan.)
+    index("articles_category_published_idx").on(t.categoryId, t.status, t.publishedAt.desc(), t.id.desc()),
     index("articles_author_id_idx").on(t.authorId),
-    index("articles_featured_published_idx").on(t.publishedAt.desc()).where(sql`${t.featured}`),
+    index("articles_featured_published_idx")
+      .on(t.publishedAt.desc())
+      .where(sql`${t.featured} and ${t.status} = 'published'`),
+    // The dashboard's Drafts and Scheduled filters (newest first: their published_at is null).
+    // Public lists walk the indexes above and skip the few unpublished rows.
+    index("articles_status_id_idx").on(t.status, t.id.desc()),
+    // The scheduler's due rows.
+    index("articles_scheduled_due_idx")
+      .on(t.scheduledAt)
+      .where(sql`${t.status} = 'scheduled' and ${t.publishError} is null`),
+    // Thinning revisions sets this to null (ON DELETE SET NULL): the lookup needs an index.
+    index("articles_pending_revision_idx").on(t.pendingRevisionId),
+    check("articles_status_known", sql`${t.status} in ('draft', 'scheduled', 'published')`),
+    check("articles_scheduled_has_time", sql`${t.status} <> 'scheduled' or ${t.scheduledAt} is not null`),
+    check("articles_published_has_time", sql`${t.status} <> 'published' or ${t.publishedAt} is not null`),
+    check("articles_unpublished_no_time", sql`${t.status} = 'published' or ${t.publishedAt} is null`),
   ],
+);
+
+export type ArticleStatus = "draft" | "scheduled" | "published";
+export const REVISION_REASONS = [
+  "created",
+  "saved",
+  "autosaved",
+  "published",
+  "unpublished",
+  "scheduled",
+  "restored",
+] as const;
+export type RevisionReason = (typeof REVISION_REASONS)[number];
+
+/** Every field an editor saves, as one revision keeps it. */
+export type RevisionFields = {
+  title: string;
+  slug: string;
+  content: string;
+  excerpt: string | null;
+  imageUrl: string | null;
+  categoryId: number | null;
+  featured: boolean;
+};
+
+/** Every save of an article: who, when, why, and the full fields. */
+export const articleRevisions = pgTable(
+  "article_revisions",
+  {
+    id: serial("id").primaryKey(),
+    articleId: integer("article_id")
+      .notNull()
+      .references((): AnyPgColumn => articles.id, { onDelete: "cascade" }),
+    authorUserId: integer("author_user_id").references(() => users.id, { onDelete: "set null" }),
+    reason: text("reason").$type<RevisionReason>().notNull(),
+    fields: jsonb("fields").$type<RevisionFields>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // History page (newest first) and thinning.
+    index("article_revisions_article_idx").on(t.articleId, t.id.desc()),
+    check(
+      "article_revisions_reason_known",
+      sql`${t.reason} in ('created', 'saved', 'autosaved', 'published', 'unpublished', 'scheduled', 'restored')`,
+    ),
+  ],
+);
+
+/** Shareable, revocable preview links: only the SHA-256 of the token is kept. */
+export const previewLinks = pgTable(
+  "preview_links",
+  {
+    id: serial("id").primaryKey(),
+    tokenHash: text("token_hash").notNull(),
+    articleId: integer("article_id")
+      .notNull()
+      .references(() => articles.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("preview_links_token_hash_key").on(t.tokenHash),
+    index("preview_links_article_idx").on(t.articleId),
+  ],
+);
+
+/** Slugs a published article used to have: /post/{old} answers 301 to its current slug. */
+export const slugRedirects = pgTable(
+  "slug_redirects",
+  {
+    oldSlug: text("old_slug").primaryKey(),
+    articleId: integer("article_id")
+      .notNull()
+      .references(() => articles.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("slug_redirects_article_idx").on(t.articleId)],
 );
 
 export const interviewQuestions = pgTable(

@@ -2,10 +2,10 @@
  * RSS 2.0, Atom and JSON Feed for the whole site and per category, from one query and the
  * `feed` library. Items carry the full sanitized HTML (rendered at save) with absolute URLs.
  */
-import { eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { Feed } from "feed";
 import { getDb } from "~/db/db.server";
-import { newestFirst } from "~/db/order";
+import { isPublished, newestFirst } from "~/db/order";
 import { articles, authors, categories } from "~/db/schema";
 import { env } from "~/env.server";
 import { TAGLINE } from "~/lib/meta";
@@ -42,7 +42,7 @@ export async function feedArticles(categoryId?: number) {
     .from(articles)
     .leftJoin(authors, eq(authors.id, articles.authorId))
     .leftJoin(categories, eq(categories.id, articles.categoryId))
-    .where(categoryId === undefined ? sql`true` : eq(articles.categoryId, categoryId))
+    .where(categoryId === undefined ? isPublished : and(eq(articles.categoryId, categoryId), isPublished))
     .orderBy(...newestFirst)
     .limit(FEED_ITEM_LIMIT);
 }
@@ -78,7 +78,7 @@ export async function buildFeed(scope: FeedScope, categoryId?: number) {
       id: url,
       link: url,
       date: item.updatedAt,
-      published: item.publishedAt,
+      published: item.publishedAt ?? undefined,
       description: item.excerpt ?? undefined,
       content: absolutizeUrls(item.contentHtml, SITE_URL),
       author: [{ name: item.authorName ?? "Anonymous" }],

@@ -2,7 +2,9 @@
  * Articles for tools and agents: /post/{slug}.md, or /post/{slug} with `Accept: text/markdown`,
  * answers the markdown source under a title header instead of the HTML page.
  */
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
+import { findSlugRedirect } from "~/articles/editorial.server";
+import { isPublished } from "~/db/order";
 import { getDb } from "~/db/db.server";
 import { articles, authors, categories } from "~/db/schema";
 import { env } from "~/env.server";
@@ -35,9 +37,17 @@ export async function articleMarkdownResponse(request: Request, slug: string): P
     .from(articles)
     .leftJoin(authors, eq(authors.id, articles.authorId))
     .leftJoin(categories, eq(categories.id, articles.categoryId))
-    .where(eq(articles.slug, slug))
+    .where(and(eq(articles.slug, slug), isPublished))
     .limit(1);
   if (!article) {
+    const moved = await findSlugRedirect(slug);
+    if (moved) {
+      const markdownPath = new URL(request.url).pathname.endsWith(".md");
+      return new Response(null, {
+        status: 301,
+        headers: { Location: `/post/${moved}${markdownPath ? ".md" : ""}`, Vary: "Accept" },
+      });
+    }
     return new Response("# Article not found\n", {
       status: 404,
       headers: { "Content-Type": "text/markdown; charset=utf-8", Vary: "Accept" },
@@ -49,7 +59,7 @@ export async function articleMarkdownResponse(request: Request, slug: string): P
     "",
     `- Author: ${article.authorName ?? "Anonymous"}`,
     `- Category: ${article.categoryName ?? "General"}`,
-    `- Published: ${article.publishedAt.toISOString()}`,
+    `- Published: ${(article.publishedAt ?? article.updatedAt).toISOString()}`,
     `- Updated: ${article.updatedAt.toISOString()}`,
     `- URL: ${SITE_URL}/post/${article.slug}`,
     ...(article.excerpt ? ["", `> ${article.excerpt.replace(/\s+/g, " ")}`] : []),

@@ -4,6 +4,7 @@
  */
 import { asc, count, sql } from "drizzle-orm";
 import { getDb } from "~/db/db.server";
+import { isPublished } from "~/db/order";
 import { articles, categories } from "~/db/schema";
 import { env } from "~/env.server";
 
@@ -46,6 +47,7 @@ async function articleEntries(offset: number, limit: number): Promise<UrlEntry[]
   const rows = await db
     .select({ slug: articles.slug, updatedAt: articles.updatedAt })
     .from(articles)
+    .where(isPublished)
     .orderBy(asc(articles.id))
     .offset(offset)
     .limit(limit);
@@ -56,7 +58,8 @@ async function articleStats() {
   const db = await getDb();
   const [row] = await db
     .select({ total: count(), lastModified: sql<string | null>`max(${articles.updatedAt})` })
-    .from(articles);
+    .from(articles)
+    .where(isPublished);
   return { total: row?.total ?? 0, lastModified: row?.lastModified ? new Date(row.lastModified) : null };
 }
 

@@ -3,12 +3,13 @@
  * context, headers, health and shutdown. It reaches these through the server entry's exports.
  */
 import { randomBytes } from "node:crypto";
+import { startScheduler, stopScheduler } from "~/articles/scheduler.server";
 import { closeDatabase, getDatabaseHandle } from "~/db/db.server";
 import { env } from "~/env.server";
 import { createLoadContext } from "./request-context.server";
 import { securityHeaders } from "./security-headers.server";
 
-export async function startup(options: { seedWhenEmpty?: boolean } = {}) {
+export async function startup(options: { seedWhenEmpty?: boolean; scheduler?: boolean } = {}) {
   const config = env(); // throws InvalidEnvironmentError with one line per bad variable
   const handle = await getDatabaseHandle();
   await handle.migrate();
@@ -19,6 +20,8 @@ export async function startup(options: { seedWhenEmpty?: boolean } = {}) {
       console.log(`[db] empty database seeded with demo content: ${JSON.stringify(counts)}`);
     }
   }
+  // Publishes due articles (those that fell due while no instance ran at once), on every instance.
+  if (options.scheduler ?? true) startScheduler();
   return { driver: handle.driver, siteUrl: config.SITE_URL };
 }
 
@@ -58,6 +61,7 @@ export async function health(timeoutMs = 2000): Promise<boolean> {
 }
 
 export async function shutdown() {
+  await stopScheduler();
   await closeDatabase();
 }
 

@@ -23,6 +23,10 @@ export const ARTICLE_MESSAGES = {
   slugTooLong: `Slug must be at most ${ARTICLE_LIMITS.slug} characters.`,
   slugShape: "Use lowercase letters, digits and single hyphens only (for example my-first-article).",
   slugTaken: "This slug is already in use.",
+  slugRedirects: "This slug used to belong to another article and still redirects to it: choose another slug.",
+  scheduleInvalid: "Enter a date and time, like 2030-01-31 09:00.",
+  scheduleRequired: "Choose when to publish it.",
+  scheduleLive: "This article is already published: unpublish it before scheduling it.",
   contentRequired: "Content is required.",
   contentTooLong: `Content must be at most ${ARTICLE_LIMITS.content.toLocaleString("en-US")} characters.`,
   excerptTooLong: `Excerpt must be at most ${ARTICLE_LIMITS.excerpt} characters.`,
@@ -81,6 +85,10 @@ export const ArticleSchema = z.object({
   featured: z.boolean().optional(),
   // Edit forms only: the version of the row the form was loaded with (optimistic concurrency).
   version: z.string().regex(VERSION_PATTERN, ARTICLE_MESSAGES.versionInvalid).optional(),
+  // The Schedule button's date and time (datetime-local, read in `timeZone`); checked by the
+  // action only when that button was pressed.
+  scheduledAt: z.string().max(40).optional(),
+  timeZone: z.string().max(64).optional(),
 });
 
 export type ArticleFormValues = z.output<typeof ArticleSchema>;
@@ -120,6 +128,16 @@ export const ARTICLE_TOASTS = {
   notFound: "Article not found.",
   noAuthorProfile: "Cannot create or update article without a linked author profile.",
   deleteConfirmation: "Are you sure you want to delete this article? This action cannot be undone.",
+  draftSaved: "Draft saved",
+  stagedSaved: "Changes saved",
+  stagedDescription: "Readers still see the published version: Update Article makes your changes live.",
+  scheduled: "Article scheduled",
+  publishedNow: "The time you chose has already passed, so the article was published now.",
+  unpublished: "Article unpublished",
+  unpublishedDescription: "It is a draft again: readers no longer see it.",
+  discarded: "Pending changes discarded",
+  restored: "Revision restored",
+  restoredDescription: "It is loaded in the editor as pending changes: Update Article makes it live.",
   conflict:
     "Someone else saved this article after you opened it, so your changes were not saved. Copy what you typed, open the latest version and apply your changes again.",
 } as const;

@@ -2,6 +2,7 @@
  * URLs of the site's pages, built in one place. Page 1 and default options are left out, so each
  * page has one URL (the pagination rule in ./pagination.ts redirects the others).
  */
+import type { DashboardStatusFilter } from "./dashboard-status";
 
 export type ListView = "grid" | "list";
 
@@ -37,9 +38,18 @@ export function searchHref({ q, categoryIds, page = 1 }: { q: string; categoryId
 }
 
 /** The admin dashboard with its title search. */
-export function dashboardHref({ q = "", page = 1 }: { q?: string; page?: number } = {}) {
+export function dashboardHref({
+  q = "",
+  page = 1,
+  status = "all",
+}: {
+  q?: string;
+  page?: number;
+  status?: DashboardStatusFilter;
+} = {}) {
   const params = new URLSearchParams();
   if (q) params.set("q", q);
+  if (status !== "all") params.set("status", status);
   if (page > 1) params.set("page", String(page));
   return withQuery("/admin/dashboard", params);
 }

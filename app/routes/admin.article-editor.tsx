@@ -10,19 +10,29 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link } from "react-router";
 import {
   createArticle,
-  type EditableArticle,
-  getEditableArticle,
   listCategoryOptions,
   parseArticleId,
   renderPreview,
+  type SaveIntent,
   type SaveResult,
   updateArticle,
 } from "~/articles/admin-articles.server";
+import { discardPendingChanges, type EditorState, getEditorState, unpublishArticle } from "~/articles/editorial.server";
+import { env } from "~/env.server";
+import { describeInZone, isTimeZone, parseLocalDateTime } from "~/lib/zoned-time";
 import { requireAdmin } from "~/auth/guards.server";
 import { AdminPageHeader } from "~/components/admin/admin-shell";
 import { ArticleEditor, type EditorActionData, type EditorDefaults } from "~/components/admin/article-editor";
+import { EditorialPanel, PendingBanner } from "~/components/admin/editorial-panel";
 import { FORM_TOASTS } from "~/lib/account-schemas";
-import { ARTICLE_LIMITS, ARTICLE_MESSAGES, ARTICLE_TOASTS, ArticleSchema, toArticleInput } from "~/lib/article-schema";
+import {
+  ARTICLE_LIMITS,
+  ARTICLE_MESSAGES,
+  ARTICLE_TOASTS,
+  ArticleSchema,
+  toArticleInput,
+  VERSION_PATTERN,
+} from "~/lib/article-schema";
 import { noindexMeta } from "~/lib/seo";
 import { failedWrite, readOrThrow } from "~/http/route-errors.server";
 import { MEDIA_MESSAGES } from "~/media/detect.server";
@@ -44,19 +54,20 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const mode: "new" | "edit" = params.id === undefined ? "new" : "edit";
   const id = mode === "edit" ? parseArticleId(params.id) : null;
   if (mode === "edit" && id === null) throw await notFound();
-  const [article, categories, uploads] = await readOrThrow(
+  const [state, categories, uploads] = await readOrThrow(
     { request, context },
     mode === "edit" ? "article" : "categories",
-    () => Promise.all([id === null ? null : getEditableArticle(id), listCategoryOptions(), recentUploads(12)]),
+    () => Promise.all([id === null ? null : getEditorState(id), listCategoryOptions(), recentUploads(12)]),
   );
-  if (mode === "edit" && !article) throw await notFound();
+  if (mode === "edit" && !state) throw await notFound();
+  const article = id !== null && state ? { id, ...state } : null;
   const recent = uploads.map((upload) => ({
     url: upload.url,
     name: upload.originalName,
     width: upload.width,
     height: upload.height,
   }));
-  return { mode, article, categories, uploads: recent };
+  return { mode, article, categories, uploads: recent, timeZone: env().TIME_ZONE };
 }
 
 /** What was typed, as Conform's initial values (so a re-rendered form keeps it). */
@@ -132,6 +143,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     });
   }
 
+  const intent = formData.get("intent");
+  if ((intent === "discard" || intent === "unpublish") && id !== null) {
+    return editorialAction({ intent, id, userId: admin.id, version: formData.get("version") });
+  }
+
   const submission = parseWithZod(formData, { schema: ArticleSchema });
   if (submission.status !== "success") {
     return data<EditorActionData>(
@@ -145,27 +161,75 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     result: SubmissionResult<string[]> = submission.reply(),
   ) => data<EditorActionData>({ result, alert, preview: null }, { status });
 
+  // "Create Article" / "Update Article" publish; "Save draft" and "Schedule" are their own intents.
+  const saveIntent: SaveIntent = intent === "draft" ? "draft" : intent === "schedule" ? "schedule" : "publish";
+  const zone = submission.value.timeZone && isTimeZone(submission.value.timeZone) ? submission.value.timeZone : null;
+  const timeZone = zone ?? env().TIME_ZONE;
+  let scheduledAt: Date | null = null;
+  if (saveIntent === "schedule") {
+    const raw = submission.value.scheduledAt ?? "";
+    scheduledAt = raw === "" ? null : parseLocalDateTime(raw, timeZone);
+    if (scheduledAt === null) {
+      const message = raw === "" ? ARTICLE_MESSAGES.scheduleRequired : ARTICLE_MESSAGES.scheduleInvalid;
+      return refuse(
+        400,
+        { title: failed, description: message },
+        submission.reply({ fieldErrors: { scheduledAt: [message] } }),
+      );
+    }
+  }
+
   let outcome: SaveResult;
   try {
     const input = toArticleInput(submission.value);
     if (id === null) {
-      outcome = await createArticle({ userId: admin.id, input });
+      outcome = await createArticle({ userId: admin.id, input, intent: saveIntent, scheduledAt });
     } else {
       const version = submission.value.version;
       if (!version) return refuse(409, { title: failed, description: ARTICLE_MESSAGES.versionInvalid, conflict: true });
-      outcome = await updateArticle({ id, userId: admin.id, version, input });
+      outcome = await updateArticle({ id, userId: admin.id, version, input, intent: saveIntent, scheduledAt });
     }
   } catch (error) {
     return refuse(500, { title: failed, description: failedWrite({ request, context }, error, failed) });
   }
 
   switch (outcome.status) {
-    case "saved":
-      return redirectWithToast(
-        "/admin/dashboard",
-        { type: "success", title: editing ? ARTICLE_TOASTS.updated : ARTICLE_TOASTS.created },
-        { status: 303 },
-      );
+    case "saved": {
+      const nowNote = outcome.publishedNow ? ARTICLE_TOASTS.publishedNow : undefined;
+      switch (outcome.outcome) {
+        case "published":
+          return redirectWithToast(
+            "/admin/dashboard",
+            { type: "success", title: editing ? ARTICLE_TOASTS.updated : ARTICLE_TOASTS.created, description: nowNote },
+            { status: 303 },
+          );
+        case "scheduled":
+          return redirectWithToast(
+            "/admin/dashboard",
+            {
+              type: "success",
+              title: ARTICLE_TOASTS.scheduled,
+              description: scheduledAt
+                ? `It will be published on ${describeInZone(scheduledAt.toISOString(), timeZone)}.`
+                : undefined,
+            },
+            { status: 303 },
+          );
+        case "draft":
+          return redirectWithToast(
+            `/admin/articles/edit/${outcome.id}`,
+            { type: "success", title: ARTICLE_TOASTS.draftSaved },
+            { status: 303 },
+          );
+        case "staged":
+          return redirectWithToast(
+            `/admin/articles/edit/${outcome.id}`,
+            { type: "success", title: ARTICLE_TOASTS.stagedSaved, description: ARTICLE_TOASTS.stagedDescription },
+            { status: 303 },
+          );
+      }
+      break;
+    }
     case "invalid": {
       const messages = Object.values(outcome.fieldErrors).flat();
       return refuse(
@@ -183,25 +247,61 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
 }
 
+/** Discard pending changes / Unpublish: no fields to validate, only the version the form was at. */
+async function editorialAction(options: {
+  intent: "discard" | "unpublish";
+  id: number;
+  userId: number;
+  version: FormDataEntryValue | null;
+}) {
+  const editor = `/admin/articles/edit/${options.id}`;
+  const version = typeof options.version === "string" && VERSION_PATTERN.test(options.version) ? options.version : null;
+  const result =
+    version === null
+      ? ({ status: "conflict" } as const)
+      : options.intent === "discard"
+        ? await discardPendingChanges({ id: options.id, version })
+        : await unpublishArticle({ id: options.id, userId: options.userId, version });
+  switch (result.status) {
+    case "saved":
+      return redirectWithToast(
+        editor,
+        options.intent === "discard"
+          ? { type: "success", title: ARTICLE_TOASTS.discarded }
+          : { type: "success", title: ARTICLE_TOASTS.unpublished, description: ARTICLE_TOASTS.unpublishedDescription },
+        { status: 303 },
+      );
+    case "not-found":
+      return notFound();
+    default:
+      return redirectWithToast(
+        editor,
+        { type: "error", title: ARTICLE_TOASTS.updateFailed, description: ARTICLE_TOASTS.conflict },
+        { status: 303 },
+      );
+  }
+}
+
 export const meta: Route.MetaFunction = ({ matches, params }) =>
   noindexMeta(matches, params.id === undefined ? "New Article" : "Edit Article");
 
-function defaultsFor(article: EditableArticle | null): EditorDefaults {
+function defaultsFor(article: (EditorState & { id: number }) | null): EditorDefaults {
   if (!article) return { title: "", slug: "", content: "", excerpt: "", imageUrl: "", categoryId: "", featured: false };
+  const fields = article.fields;
   return {
-    title: article.title,
-    slug: article.slug,
-    content: article.content,
-    excerpt: article.excerpt ?? "",
-    imageUrl: article.imageUrl ?? "",
-    categoryId: article.categoryId === null ? "" : String(article.categoryId),
-    featured: article.featured,
+    title: fields.title,
+    slug: fields.slug,
+    content: fields.content,
+    excerpt: fields.excerpt ?? "",
+    imageUrl: fields.imageUrl ?? "",
+    categoryId: fields.categoryId === null ? "" : String(fields.categoryId),
+    featured: fields.featured,
     version: article.version,
   };
 }
 
 export default function ArticleEditorPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { mode, article, categories, uploads } = loaderData;
+  const { mode, article, categories, uploads, timeZone } = loaderData;
   const heading = mode === "new" ? "New Article" : "Edit Article";
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 lg:px-8">
@@ -211,24 +311,47 @@ export default function ArticleEditorPage({ loaderData, actionData }: Route.Comp
           article ? (
             <>
               Editing{" "}
-              <Link to={`/post/${article.slug}`} className="font-mono text-brand underline-offset-4 hover:underline">
-                /post/{article.slug}
+              <Link
+                to={`/post/${article.saved.slug}`}
+                className="font-mono text-brand underline-offset-4 hover:underline"
+              >
+                /post/{article.saved.slug}
+              </Link>{" "}
+              ·{" "}
+              <Link
+                to={`/admin/articles/${article.id}/history`}
+                className="text-brand underline-offset-4 hover:underline"
+              >
+                History and preview links
               </Link>
             </>
           ) : (
-            "Write in Markdown; the article is published as soon as you create it."
+            "Write in Markdown; Create Article publishes it at once, Save draft keeps it private."
           )
         }
       />
+      {article ? <PendingBanner article={article} /> : null}
       <div className="mt-8">
-        {/* Keyed by article: moving from one editor to another starts a fresh form. */}
+        {/* Keyed by article and version: moving to another article or version starts a fresh form. */}
         <ArticleEditor
-          key={article?.id ?? "new"}
+          key={article ? `${article.id}:${article.version}` : "new"}
           mode={mode}
           categories={categories}
           uploads={uploads}
           defaults={defaultsFor(article)}
           actionData={actionData}
+          articleId={article?.id ?? null}
+          editorial={
+            <EditorialPanel
+              status={article?.status ?? null}
+              scheduledAt={article?.scheduledAt ?? null}
+              publishError={article?.publishError ?? null}
+              hasPending={Boolean(article?.pending)}
+              timeZone={timeZone}
+              scheduleErrors={actionData?.result.error?.scheduledAt ?? undefined}
+              typedSchedule={String(actionData?.result.initialValue?.scheduledAt ?? "")}
+            />
+          }
         />
       </div>
     </div>

@@ -6,13 +6,14 @@
  */
 import { type FormEvent, useRef, useState } from "react";
 import { Form, Link, redirect, useLocation } from "react-router";
-import { listDashboardArticles, normalizeDashboardQuery } from "~/articles/admin-articles.server";
+import { type DashboardRow, listDashboardArticles, normalizeDashboardQuery } from "~/articles/admin-articles.server";
+import { DASHBOARD_STATUS_FILTERS, parseStatusFilter } from "~/lib/dashboard-status";
 import { pageRedirectTarget, pageToRead, parsePageParam } from "~/lib/pagination";
 import { dashboardHref } from "~/lib/urls";
 import { requireAdmin } from "~/auth/guards.server";
 import { AdminPageHeader } from "~/components/admin/admin-shell";
 import { DeleteArticleDialog, type DeleteTarget } from "~/components/admin/delete-dialog";
-import { LocalDate } from "~/components/admin/local-date";
+import { LocalDate, LocalDateTime } from "~/components/admin/local-date";
 import { Pagination } from "~/components/ui/pagination";
 import { controlClass } from "~/components/forms";
 import { buttonClass, textLinkClass } from "~/components/ui/button";
@@ -25,11 +26,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const query = normalizeDashboardQuery(url.searchParams.get("q"));
   const requested = parsePageParam(url.searchParams.get("page"));
+  const status = parseStatusFilter(url.searchParams.get("status"));
   const list = await readOrThrow({ request, context }, "articles", async () =>
-    listDashboardArticles({ query, page: pageToRead(requested) }),
+    listDashboardArticles({ query, page: pageToRead(requested), status }),
   );
   const target = pageRedirectTarget(requested, list.pageCount);
-  if (target !== null) throw redirect(dashboardHref({ q: query, page: target }));
+  if (target !== null) throw redirect(dashboardHref({ q: query, page: target, status }));
   return { list };
 }
 
@@ -79,6 +81,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             aria-label="Articles"
             className="flex w-full gap-2 sm:w-auto"
           >
+            {list.status !== "all" ? <input type="hidden" name="status" value={list.status} /> : null}
             <label htmlFor="dashboard-q" className="sr-only">
               Search by title
             </label>
@@ -98,10 +101,26 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </Form>
         </div>
 
+        <nav aria-label="Filter by status" className="border-b border-line px-4 py-2 sm:px-6">
+          <ul className="flex flex-wrap gap-1 text-sm">
+            {DASHBOARD_STATUS_FILTERS.map((filter) => (
+              <li key={filter.value}>
+                <Link
+                  to={dashboardHref({ q: query, status: filter.value })}
+                  aria-current={list.status === filter.value ? "page" : undefined}
+                  className="inline-block rounded-md px-3 py-1 font-medium text-ink-muted hover:text-ink aria-[current=page]:bg-surface-sunken aria-[current=page]:text-ink"
+                >
+                  {filter.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
         {list && query ? (
           <p className="border-b border-line bg-surface-sunken px-4 py-2 text-sm text-ink-muted sm:px-6" role="status">
             {list.matching} {list.matching === 1 ? "article matches" : "articles match"} “{query}”.{" "}
-            <Link to="/admin/dashboard" className={textLinkClass}>
+            <Link to={dashboardHref({ status: list.status })} className={textLinkClass}>
               Clear search
             </Link>
           </p>
@@ -121,6 +140,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                   </th>
                   <th scope="col" className="px-4 py-3 font-semibold">
                     Author
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-semibold">
+                    Status
                   </th>
                   <th scope="col" className="px-4 py-3 font-semibold">
                     Published At
@@ -148,11 +170,17 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                       </span>
                       {article.authorName ?? "N/A"}
                     </td>
+                    <td className="text-ink-muted sm:px-4 sm:py-3">
+                      <span aria-hidden="true" className="mr-1 text-xs font-semibold uppercase sm:hidden">
+                        Status
+                      </span>
+                      <StatusCell article={article} />
+                    </td>
                     <td className="whitespace-nowrap text-ink-muted sm:px-4 sm:py-3">
                       <span aria-hidden="true" className="mr-1 text-xs font-semibold uppercase sm:hidden">
                         Published
                       </span>
-                      <LocalDate iso={article.publishedAt} />
+                      {article.publishedAt ? <LocalDate iso={article.publishedAt} /> : null}
                     </td>
                     <td className="max-sm:pt-1 sm:px-6 sm:py-3">
                       <div className="flex gap-2 sm:justify-end">
@@ -188,7 +216,11 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           <div className="px-4 py-16 text-center sm:px-6">
             <p className="font-semibold text-ink">{query ? "No articles found" : "No articles yet"}</p>
             <p className="mt-1 text-sm text-ink-muted">
-              {query ? "No article title contains your search." : "Write the first one with Add New Article."}
+              {query
+                ? "No article title contains your search."
+                : list.status !== "all"
+                  ? "No article has this status."
+                  : "Write the first one with Add New Article."}
             </p>
           </div>
         ) : null}
@@ -197,7 +229,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           <Pagination
             page={list.page}
             pageCount={list.pageCount}
-            hrefFor={(n) => dashboardHref({ q: list.query, page: n })}
+            hrefFor={(n) => dashboardHref({ q: list.query, page: n, status: list.status })}
             radius={2}
             summary
             className="flex flex-wrap items-center justify-between gap-3 border-t border-line px-4 py-3 sm:px-6"
@@ -212,5 +244,25 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         fallbackFocus={() => headingRef.current}
       />
     </div>
+  );
+}
+
+const STATUS_LABELS = { published: "Published", scheduled: "Scheduled", draft: "Draft" } as const;
+
+/** Status, the schedule time, a failed publish's reason, and a note when edits are pending. */
+function StatusCell({ article }: { article: DashboardRow }) {
+  return (
+    <span className="flex flex-col gap-0.5">
+      <span className="font-medium text-ink">{STATUS_LABELS[article.status]}</span>
+      {article.status === "scheduled" && article.scheduledAt ? (
+        <span className="text-xs">
+          for <LocalDateTime iso={article.scheduledAt} />
+        </span>
+      ) : null}
+      {article.publishError ? (
+        <span className="text-xs text-danger">Publish failed: {article.publishError}</span>
+      ) : null}
+      {article.hasPending ? <span className="text-xs">Unpublished changes</span> : null}
+    </span>
   );
 }

@@ -1,8 +1,13 @@
 import { redirect } from "react-router";
+import { findSlugRedirect } from "~/articles/editorial.server";
 import type { Route } from "./+types/article-redirect";
 
-/** One reading of the spec links /article/{slug}; the canonical address is /post/{slug}. */
-export function loader({ params, request }: Route.LoaderArgs) {
+/**
+ * One reading of the spec links /article/{slug}; the canonical address is /post/{slug}. An old
+ * slug of a published article goes straight to its current one (one 301, not two).
+ */
+export async function loader({ params, request }: Route.LoaderArgs) {
   const { search } = new URL(request.url);
-  return redirect(`/post/${encodeURIComponent(params.slug)}${search}`, 301);
+  const moved = await findSlugRedirect(params.slug).catch(() => null);
+  return redirect(`/post/${encodeURIComponent(moved ?? params.slug)}${search}`, 301);
 }

@@ -1,4 +1,6 @@
+import { redirect } from "react-router";
 import { getArticleBySlug } from "~/articles/articles.server";
+import { findSlugRedirect } from "~/articles/editorial.server";
 import { ArticleView, type ArticleViewData } from "~/components/article/article-view";
 import { articleMarkdownResponse, wantsMarkdown } from "~/discovery/markdown-source.server";
 import { env } from "~/env.server";
@@ -20,7 +22,12 @@ export const middleware: Route.MiddlewareFunction[] = [
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const full = new URL(request.url).searchParams.get("full") === "1";
   const article = await readOrThrow({ request, context }, "article", () => getArticleBySlug(params.slug));
-  if (!article) throw notFound("article");
+  if (!article) {
+    // A published article's old slug: 301 to where it is now.
+    const moved = await readOrThrow({ request, context }, "article", () => findSlugRedirect(params.slug));
+    if (moved) throw redirect(`/post/${moved}${new URL(request.url).search}`, 301);
+    throw notFound("article");
+  }
 
   const showPreview = article.previewHtml !== null && !full;
   // When the stored preview is exactly the start of the article, the rest can be marked as the

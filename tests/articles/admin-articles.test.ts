@@ -87,8 +87,8 @@ describe.each(testDatabaseKinds())("admin articles on %s", (kind) => {
     expect(row!.contentHtml).toContain("shiki");
     expect(row!.toc).toEqual([{ depth: 2, id: "scope", text: "Scope" }]);
     expect(row!.readingMinutes).toBe(1);
-    expect(row!.publishedAt.getTime()).toBe(row!.updatedAt.getTime());
-    expect(row!.publishedAt.getTime()).toBeGreaterThanOrEqual(before - 5_000);
+    expect(row!.publishedAt!.getTime()).toBe(row!.updatedAt.getTime());
+    expect(row!.publishedAt!.getTime()).toBeGreaterThanOrEqual(before - 5_000);
     expect(changes).toEqual([`article:${result.id}`]);
   });
 
@@ -178,11 +178,17 @@ describe.each(testDatabaseKinds())("admin articles on %s", (kind) => {
         excerpt: null,
       }),
     });
-    expect(result).toEqual({ status: "saved", id: created.id, slug: "updated-slug" });
+    expect(result).toEqual({
+      status: "saved",
+      id: created.id,
+      slug: "updated-slug",
+      outcome: "published",
+      publishedNow: false,
+    });
     const [row] = await handle.db.select().from(articles).where(eq(articles.id, created.id));
     expect(row).toMatchObject({ title: "After", slug: "updated-slug", categoryId, excerpt: null, authorId: other!.id });
     expect(row!.contentHtml).toContain('<h3 id="small">Small</h3>');
-    expect(row!.publishedAt.toISOString()).toBe("2020-01-02T03:04:05.000Z");
+    expect(row!.publishedAt!.toISOString()).toBe("2020-01-02T03:04:05.000Z");
     expect(row!.updatedAt.getTime()).toBeGreaterThan(new Date(editable!.version).getTime() - 1);
     expect((await getEditableArticle(created.id))!.version).not.toBe(editable!.version);
     expect(changes).toEqual([`article:${created.id}`]);

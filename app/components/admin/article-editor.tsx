@@ -15,7 +15,16 @@
  * inserts ![](url) at the cursor, which is left between the brackets for the alt text.
  */
 import { getInputProps, type SubmissionResult } from "@conform-to/react";
-import { type ClipboardEvent, type DragEvent, type KeyboardEvent, useRef, useState } from "react";
+import {
+  type ClipboardEvent,
+  type DragEvent,
+  type FormEvent,
+  type KeyboardEvent,
+  type ReactNode,
+  useCallback,
+  useRef,
+  useState,
+} from "react";
 import { Form, Link, useFetcher, useLocation } from "react-router";
 import {
   CheckboxField,
@@ -34,6 +43,8 @@ import { Spinner } from "~/components/ui/spinner";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { ARTICLE_LIMITS, ArticleSchema } from "~/lib/article-schema";
 import { slugify } from "~/lib/content";
+import { ARTICLE_FORM_ID } from "./editorial-panel";
+import { type AutosaveValues, autosaveText, autosaveValues, useAutosave } from "./use-autosave";
 import { EDITOR_UPLOAD_FIELDS, imageMarkdown, MAX_UPLOAD_MB, UPLOAD_ACCEPT } from "~/lib/media";
 import { UploadProgressList, useImageUploads } from "./image-upload";
 
@@ -65,18 +76,24 @@ export function ArticleEditor({
   uploads,
   defaults,
   actionData,
+  articleId = null,
+  editorial,
 }: {
   mode: "new" | "edit";
   categories: { id: number; name: string }[];
   uploads: RecentUpload[];
   defaults: EditorDefaults;
   actionData: EditorActionData | undefined;
+  /** The article being edited (autosave goes there); null for a new one. */
+  articleId?: number | null;
+  /** Status, schedule and unpublish controls (editorial-panel.tsx), inside the form. */
+  editorial?: ReactNode;
 }) {
   const hydrated = useHydrated();
   const location = useLocation();
   const [tab, setTab] = useState<"write" | "preview">("write");
   const { form, fields, formProps, submitProps, busy } = useValidatedForm({
-    id: "article-form",
+    id: ARTICLE_FORM_ID,
     schema: ArticleSchema,
     lastResult: actionData?.result,
     defaultValue: defaults,
@@ -176,21 +193,57 @@ export function ArticleEditor({
   });
   const { key: versionKey, ...versionInput } = getInputProps(fields.version, { type: "hidden" });
 
+  const onVersion = useCallback(
+    (version: string) => form.update({ name: fields.version.name, value: version }),
+    [form, fields.version.name],
+  );
+  const onRestore = useCallback(
+    (restored: AutosaveValues) => {
+      for (const [name, value] of Object.entries(restored)) {
+        form.update({ name, value: name === "featured" ? (value === "on" || value === "true" ? "on" : "") : value });
+      }
+    },
+    [form],
+  );
+  const autosave = useAutosave({
+    articleId,
+    values: values ? autosaveValues(values) : null,
+    baseline: autosaveValues({ ...defaults, featured: defaults.featured ? "on" : "" }),
+    version: defaults.version ?? null,
+    onVersion,
+    onRestore,
+  });
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    formProps.onSubmit(event);
+    if (!event.defaultPrevented) autosave.onSubmit();
+  };
+
   return (
     <>
       <FormAlert alert={actionData?.alert} className="mb-6">
         {actionData?.alert?.conflict ? (
           <p className="mt-2">
-            <Link reloadDocument to={location.pathname} className="font-semibold underline underline-offset-4">
+            <Link
+              reloadDocument
+              to={location.pathname}
+              onClick={autosave.allowLeave}
+              className="font-semibold underline underline-offset-4"
+            >
               Open the latest version
             </Link>
           </p>
         ) : null}
       </FormAlert>
+      {autosave.restored ? (
+        <p role="status" className="mb-4 rounded-lg border border-line bg-surface-sunken p-3 text-sm text-ink">
+          Restored the text this browser kept from your last visit: it is not saved yet.
+        </p>
+      ) : null}
       <Form
         method="post"
         encType="multipart/form-data"
         {...formProps}
+        onSubmit={onSubmit}
         className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]"
       >
         {mode === "edit" ? <input key={versionKey} {...versionInput} /> : null}
@@ -375,6 +428,14 @@ export function ArticleEditor({
             <button
               type="submit"
               name="intent"
+              value="draft"
+              className={buttonClass({ variant: "secondary", className: "lg:w-full" })}
+            >
+              Save draft
+            </button>
+            <button
+              type="submit"
+              name="intent"
               value="preview"
               formNoValidate
               className={buttonClass({ variant: "secondary", className: "no-js-only lg:w-full" })}
@@ -384,7 +445,18 @@ export function ArticleEditor({
             <Link to="/admin/dashboard" className={buttonClass({ variant: "secondary", className: "lg:w-full" })}>
               Cancel
             </Link>
+            {hydrated ? (
+              <p
+                role="status"
+                aria-live="polite"
+                data-testid="autosave-status"
+                className="min-h-5 text-sm text-ink-muted"
+              >
+                {autosaveText(autosave.status, articleId !== null)}
+              </p>
+            ) : null}
           </div>
+          {editorial}
         </div>
       </Form>
     </>

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { formatArticleDate } from "~/articles/format";
+import { describeInZone } from "~/lib/zoned-time";
 
 /**
  * A date in the reader's own time zone. The server renders the UTC date (so the page reads
@@ -12,6 +13,24 @@ export function LocalDate({ iso }: { iso: string }) {
     if (!Number.isNaN(date.getTime())) {
       setText(date.toLocaleDateString(undefined, { year: "numeric", month: "short", day: "numeric" }));
     }
+  }, [iso]);
+  return (
+    <time dateTime={iso} title={iso}>
+      {text}
+    </time>
+  );
+}
+
+/**
+ * A date and time in the admin's time zone: the server renders it in `serverZone` (TIME_ZONE,
+ * default UTC) and names the zone, so the page reads right without JavaScript; after hydration
+ * the browser rewrites it in its own zone.
+ */
+export function LocalDateTime({ iso, serverZone = "UTC" }: { iso: string; serverZone?: string }) {
+  const [text, setText] = useState(() => describeInZone(iso, serverZone));
+  useEffect(() => {
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    if (zone) setText(describeInZone(iso, zone));
   }, [iso]);
   return (
     <time dateTime={iso} title={iso}>

@@ -1,0 +1,72 @@
+/**
+ * /preview/{token}: a private preview link. Renders the article exactly as its page will (the
+ * same ArticleView), signed out too; never indexed or stored by any cache. Once the article is
+ * published with nothing pending, the link answers a 301 to the live article; a revoked or
+ * unknown token is a 404.
+ */
+import { data, redirect } from "react-router";
+import { previewByToken } from "~/articles/editorial.server";
+import { ArticleView } from "~/components/article/article-view";
+import { env } from "~/env.server";
+import { notFound } from "~/lib/route-errors";
+import { seoMeta } from "~/lib/seo";
+import { readOrThrow } from "~/http/route-errors.server";
+import type { Route } from "./+types/preview";
+
+const PRIVATE = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex, nofollow" };
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const found = await readOrThrow({ request, context }, "article", () => previewByToken(params.token));
+  if (!found) throw notFound("article");
+  if (found.kind === "live") throw redirect(`/post/${found.slug}`, { status: 301, headers: PRIVATE });
+  const { article } = found;
+  return data(
+    {
+      // The whole article at once (a preview is read by few: no "Continue Reading" split).
+      article: {
+        slug: article.slug,
+        title: article.title,
+        excerpt: article.excerpt,
+        imageUrl: article.imageUrl,
+        publishedAt: article.publishedAt,
+        readingMinutes: article.readingMinutes,
+        toc: article.toc,
+        category: article.category,
+        author: article.author,
+        head: article.html,
+        rest: null,
+        hasRest: false,
+        preview: null,
+        previewHtml: null,
+      },
+      shareUrl: `${env().SITE_URL}/post/${article.slug}`,
+    },
+    { headers: PRIVATE },
+  );
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  loaderData
+    ? seoMeta(matches, {
+        title: `Preview: ${loaderData.article.title}`,
+        description: loaderData.article.excerpt ?? "",
+        path: `/post/${loaderData.article.slug}`,
+        noindex: true,
+      })
+    : [];
+
+export const headers: Route.HeadersFunction = () => PRIVATE;
+
+export default function Preview({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <p
+        role="note"
+        className="mx-auto mt-4 max-w-3xl rounded-lg border border-line bg-surface-sunken px-4 py-2 text-center text-sm text-ink-muted"
+      >
+        Preview: this article is not published yet. Please do not share this link publicly.
+      </p>
+      <ArticleView article={loaderData.article} shareUrl={loaderData.shareUrl} />
+    </>
+  );
+}
