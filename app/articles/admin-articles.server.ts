@@ -201,15 +201,9 @@ export async function listDashboardArticles(
   };
 }
 
-export type EditableArticle = {
+/** The editor's fields (what a save writes) with the article's id, date and version. */
+export type EditableArticle = ArticleInput & {
   id: number;
-  title: string;
-  slug: string;
-  content: string;
-  excerpt: string | null;
-  imageUrl: string | null;
-  categoryId: number | null;
-  featured: boolean;
   /** ISO 8601; null for drafts and scheduled articles. */
   publishedAt: string | null;
   /** revised_at to the microsecond: the edit form sends it back (optimistic concurrency). */
