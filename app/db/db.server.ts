@@ -10,6 +10,7 @@
  * database of its own points the whole application at it with `setDatabaseHandle(handle)`.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
@@ -67,6 +68,52 @@ const MIGRATION_LOCK_KEY = 727_274_001;
 
 const defaultMigrationsFolder = () => path.resolve(process.env.MIGRATIONS_DIR ?? "drizzle");
 
+// PGlite's WASM memory never shrinks: 128 MB of shared buffers would stay resident for good.
+// 16 MB measured the same query speed on the seeded dataset at 130 MB less memory.
+const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"];
+
+/**
+ * Creates a new data directory (initdb) and applies the migrations in a short-lived child
+ * process. Both are the memory peaks of an embedded database's life: initdb runs a second
+ * PostgreSQL and the initdb program in WASM beside the real one (~1.1 GB at its peak), and the
+ * first migrations' DDL spikes to ~750 MB; WASM memory never shrinks, so this process would keep
+ * much of it for good. In a child, all of it is returned when the child exits, and this process
+ * opens an existing, migrated directory. Called with the data folder lock held.
+ */
+function initializePgliteDir(pgDir: string, migrationsFolder: string) {
+  const source = `
+    const [pgliteUrl, trgmUrl, unaccentUrl, drizzleUrl, migratorUrl, dir, params, folder] = process.argv.slice(1);
+    const { PGlite } = await import(pgliteUrl);
+    const { pg_trgm } = await import(trgmUrl);
+    const { unaccent } = await import(unaccentUrl);
+    const { drizzle } = await import(drizzleUrl);
+    const { migrate } = await import(migratorUrl);
+    const pg = await PGlite.create(dir, { extensions: { pg_trgm, unaccent }, startParams: JSON.parse(params) });
+    await migrate(drizzle(pg), { migrationsFolder: folder });
+    await pg.close();`;
+  const result = spawnSync(
+    process.execPath,
+    [
+      "--input-type=module",
+      "-e",
+      source,
+      import.meta.resolve("@electric-sql/pglite"),
+      import.meta.resolve("@electric-sql/pglite/contrib/pg_trgm"),
+      import.meta.resolve("@electric-sql/pglite/contrib/unaccent"),
+      import.meta.resolve("drizzle-orm/pglite"),
+      import.meta.resolve("drizzle-orm/pglite/migrator"),
+      pgDir,
+      JSON.stringify(PGLITE_START_PARAMS),
+      migrationsFolder,
+    ],
+    { stdio: ["ignore", "ignore", "pipe"], encoding: "utf8" },
+  );
+  if (result.status !== 0) {
+    fs.rmSync(pgDir, { recursive: true, force: true });
+    throw new Error(`Creating the embedded database in ${pgDir} failed: ${result.stderr.trim().split("\n").at(-1)}`);
+  }
+}
+
 async function openPglite(dataDir: string, migrationsFolder: string): Promise<DatabaseHandle> {
   const inMemory = dataDir.startsWith("memory://");
   let release = () => {};
@@ -80,11 +127,10 @@ async function openPglite(dataDir: string, migrationsFolder: string): Promise<Da
   }
   let client: PGlite;
   try {
+    if (pgDir && !fs.existsSync(path.join(pgDir, "PG_VERSION"))) initializePgliteDir(pgDir, migrationsFolder);
     client = await PGlite.create(pgDir, {
       extensions: { pg_trgm, unaccent },
-      // PGlite's WASM memory never shrinks: 128 MB of shared buffers would stay resident for good.
-      // 16 MB measured the same query speed on the seeded dataset at 130 MB less memory.
-      startParams: [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"],
+      startParams: PGLITE_START_PARAMS,
     });
   } catch (error) {
     release();
