@@ -141,4 +141,60 @@ test.describe("two instances on one PostgreSQL", () => {
     expect(blocked.status).toBe(429);
     expect(await blocked.text()).toMatch(/Too many attempts\. Try again in \d+ minutes?\./);
   });
+
+  // Last: it kills the first instance.
+  test("scheduled articles are published exactly once by the two instances, one killed when they fall due", async () => {
+    const cookie = await signIn(first);
+    const stamp = Date.now();
+    const slugs = Array.from({ length: 12 }, (_, i) => `scheduled-twice-${stamp}-${i}`);
+    for (const slug of slugs) {
+      const saved = await fetch(`${first.url}/admin/articles/new`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: first.url, Cookie: cookie },
+        body: new URLSearchParams({ title: `Scheduled ${slug}`, slug, content: "Due in a moment.", intent: "draft" }),
+      });
+      expect(saved.status, slug).toBe(303);
+    }
+    const db = new pg.Client({ connectionString: new URL(`/${databaseName}`, adminUrl).toString() });
+    await db.connect();
+    try {
+      // Due in 3 s (the form takes minutes; the scheduler is what is under test here).
+      await db.query(
+        "update articles set status = 'scheduled', scheduled_at = now() + interval '3 seconds' where slug = any($1)",
+        [slugs],
+      );
+      const hidden = await fetch(`${second.url}/post/${slugs[0]}`);
+      expect(hidden.status).toBe(404);
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      // The first instance dies when the articles fall due, maybe in the middle of publishing them.
+      first.process.kill("SIGKILL");
+      await first.exited;
+      await expect
+        .poll(
+          async () =>
+            (
+              await db.query("select count(*)::int as n from articles where slug = any($1) and status = 'published'", [
+                slugs,
+              ])
+            ).rows[0].n,
+          { timeout: 30_000 },
+        )
+        .toBe(slugs.length);
+      // One more tick of the survivor: nothing is published twice.
+      await new Promise((resolve) => setTimeout(resolve, 6_000));
+      const { rows } = await db.query(
+        `select a.slug, count(r.id)::int as published
+           from articles a left join article_revisions r on r.article_id = a.id and r.reason = 'published'
+          where a.slug = any($1) group by a.slug`,
+        [slugs],
+      );
+      expect(rows).toHaveLength(slugs.length);
+      for (const row of rows) expect(row.published, row.slug).toBe(1);
+      const live = await fetch(`${second.url}/post/${slugs[0]}`);
+      expect(live.status).toBe(200);
+    } finally {
+      await db.end();
+    }
+  });
 });
