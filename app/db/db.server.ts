@@ -169,6 +169,12 @@ async function openPostgres(url: string, migrationsFolder: string, poolSize: num
   const pool = new pg.Pool({ connectionString: url, max: poolSize, idleTimeoutMillis: 30_000 });
   // An idle client losing its connection must not crash the process.
   pool.on("error", (error) => console.error("[db] idle client error:", error.message));
+  // The pool listens for errors on idle clients only: a checked-out client (a transaction, such
+  // as the scheduler's) whose connection is lost must fail its query, not crash the process with
+  // an unhandled 'error' event.
+  pool.on("connect", (client) => {
+    client.on("error", (error) => console.warn(`[db] connection lost: ${error.message}`));
+  });
   const db = drizzleNodePg(pool, { schema, logger: simulatedFailureHook() });
   const listeners = new Set<() => Promise<void>>();
   return {

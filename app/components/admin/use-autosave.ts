@@ -9,13 +9,9 @@
  *   article only has this browser copy: it has no server row to autosave to yet).
  * - A 409 (another tab or editor saved since) stops autosaving: nothing newer is overwritten and
  *   the writer's text stays in the form. A 404 says the article was deleted.
- * - Leaving with unsaved changes asks first: closing or reloading the page (beforeunload), and
- *   following a link inside the app (a router blocker with the browser's confirm dialog).
+ * - Leaving the page with unsaved changes asks first (beforeunload).
  */
 import { useCallback, useEffect, useRef, useState } from "react";
-import { useBlocker } from "react-router";
-
-export const LEAVE_QUESTION = "You have unsaved changes. Leave this page anyway?";
 
 export const AUTOSAVE_DELAY_MS = 2_000;
 export const AUTOSAVED_FIELDS = ["title", "slug", "content", "excerpt", "imageUrl", "categoryId", "featured"] as const;
@@ -182,19 +178,6 @@ export function useAutosave(options: {
     window.addEventListener("beforeunload", warn);
     return () => window.removeEventListener("beforeunload", warn);
   }, []);
-
-  // Following a link inside the app (the sidebar, Cancel) asks the same; a save never does.
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      !submitting.current &&
-      keyOf(latestValues.current) !== savedKey.current &&
-      currentLocation.pathname !== nextLocation.pathname,
-  );
-  useEffect(() => {
-    if (blocker.state !== "blocked") return;
-    if (window.confirm(LEAVE_QUESTION)) blocker.proceed();
-    else blocker.reset();
-  }, [blocker]);
 
   /** The form is being submitted with a button: its answer keeps the text (no warning, no copy). */
   const onSubmit = useCallback(() => {

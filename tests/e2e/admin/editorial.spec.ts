@@ -334,29 +334,6 @@ test("autosave keeps a pending revision readers do not see, and never overwrites
   await other.close();
 });
 
-test("leaving the editor by a link with unsaved changes asks first; staying keeps the text", async ({
-  page,
-  jsEnabled,
-}) => {
-  test.skip(!jsEnabled, "the question needs JavaScript (without it nothing is typed in place)");
-  await signInAsAdmin(page, jsEnabled);
-  await page.goto("/admin/articles/new");
-  await hydrated(page, true);
-  await page.getByLabel("Title").fill("Words not saved yet");
-  const questions: string[] = [];
-  page.once("dialog", (dialog) => {
-    questions.push(dialog.message());
-    void dialog.dismiss();
-  });
-  await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Dashboard" }).click();
-  await expect.poll(() => questions).toEqual(["You have unsaved changes. Leave this page anyway?"]);
-  await expect(page).toHaveURL(/\/admin\/articles\/new$/);
-  await expect(page.getByLabel("Title")).toHaveValue("Words not saved yet");
-  page.once("dialog", (dialog) => void dialog.accept());
-  await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Dashboard" }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
-});
-
 test("every new action is for administrators only and refuses cross-site posts", async ({
   page,
   jsEnabled,

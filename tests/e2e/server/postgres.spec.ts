@@ -19,7 +19,9 @@ test.describe("on a PostgreSQL server", () => {
     try {
       expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
       await admin.query(`drop database ${name} with (force)`);
-      const response = await fetch(`${server.url}/healthz`);
+      const response = await fetch(`${server.url}/healthz`).catch((error) => {
+        throw new Error(`${error}: ${server.output()}`);
+      });
       expect(response.status).toBe(503);
       expect(await response.json()).toEqual({ status: "unavailable" });
     } finally {
