@@ -158,7 +158,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                     key={article.id}
                     className="align-middle hover:bg-surface-sunken/60 max-sm:flex max-sm:flex-col max-sm:gap-1 max-sm:px-4 max-sm:py-3"
                   >
-                    <th scope="row" className="max-w-md font-medium text-ink sm:px-6 sm:py-3">
+                    <th scope="row" className="max-w-xs font-medium text-ink sm:px-6 sm:py-3">
                       <span className="line-clamp-2 break-words">{article.title}</span>
                       <span className="mt-0.5 block truncate font-mono text-xs font-normal text-ink-muted">
                         /post/{article.slug}
