@@ -1,13 +1,13 @@
 import { redirect } from "react-router";
 import { getArticleBySlug } from "~/articles/articles.server";
 import { findSlugRedirect } from "~/articles/editorial.server";
-import { ArticleView, type ArticleViewData } from "~/components/article/article-view";
+import { articleViewData } from "~/articles/article-view.server";
+import { ArticleView } from "~/components/article/article-view";
 import { articleMarkdownResponse, wantsMarkdown } from "~/discovery/markdown-source.server";
 import { env } from "~/env.server";
 import { FALLBACK_AUTHOR, FALLBACK_CATEGORY } from "~/lib/article-card";
 import { notFound } from "~/lib/route-errors";
 import { blogPostingJsonLd, breadcrumbJsonLd, seoMeta, siteFrom, summarize } from "~/lib/seo";
-import { htmlOnce } from "~/http/html-once.server";
 import { readOrThrow } from "~/http/route-errors.server";
 import type { Route } from "./+types/post";
 
@@ -29,34 +29,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     throw notFound("article");
   }
 
-  const showPreview = article.previewHtml !== null && !full;
-  // When the stored preview is exactly the start of the article, the rest can be marked as the
-  // place to resume reading (the no-JS Continue Reading link lands there).
-  const splitAt =
-    article.previewHtml !== null && article.contentHtml.startsWith(article.previewHtml)
-      ? article.previewHtml.length
-      : null;
-  const head = splitAt !== null ? article.contentHtml.slice(0, splitAt) : article.contentHtml;
-  const rest = splitAt !== null ? article.contentHtml.slice(splitAt) : null;
   // The body is in the page once: on a document request it is rendered, not repeated in the
   // hydration data (see app/http/html-once.server.ts).
-  const view: ArticleViewData = {
-    slug: article.slug,
-    title: article.title,
-    excerpt: article.excerpt,
-    imageUrl: article.imageUrl,
-    publishedAt: article.publishedAt,
-    readingMinutes: article.readingMinutes,
-    toc: article.toc,
-    category: article.category,
-    author: article.author,
-    head: htmlOnce(context, "article-head", head),
-    rest: rest === null ? null : htmlOnce(context, "article-rest", rest),
-    hasRest: rest !== null,
-    preview: !showPreview ? null : splitAt !== null ? "head" : "own",
-    previewHtml:
-      showPreview && splitAt === null ? htmlOnce(context, "article-preview", article.previewHtml ?? "") : null,
-  };
+  const view = articleViewData(context, article, { full });
   return {
     article: view,
     // The excerpt, or else the article's first sentences.

@@ -6,6 +6,7 @@
  */
 import { data, redirect } from "react-router";
 import { previewByToken } from "~/articles/editorial.server";
+import { articleViewData } from "~/articles/article-view.server";
 import { ArticleView } from "~/components/article/article-view";
 import { env } from "~/env.server";
 import { notFound } from "~/lib/route-errors";
@@ -22,23 +23,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { article } = found;
   return data(
     {
-      // The whole article at once (a preview is read by few: no "Continue Reading" split).
-      article: {
-        slug: article.slug,
-        title: article.title,
-        excerpt: article.excerpt,
-        imageUrl: article.imageUrl,
-        publishedAt: article.publishedAt,
-        readingMinutes: article.readingMinutes,
-        toc: article.toc,
-        category: article.category,
-        author: article.author,
-        head: article.html,
-        rest: null,
-        hasRest: false,
-        preview: null,
-        previewHtml: null,
-      },
+      // The whole article at once (a preview is read by few: no "Continue Reading" split), in
+      // the page once like the article page.
+      article: articleViewData(context, { ...article, contentHtml: article.html, previewHtml: null }, { full: true }),
       shareUrl: `${env().SITE_URL}/post/${article.slug}`,
     },
     { headers: PRIVATE },
