@@ -2,8 +2,10 @@ import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderDa
 import { Toaster } from "~/components/toaster";
 import { useNonce } from "~/components/nonce";
 import { SiteErrorBoundary } from "~/components/site-frame";
+import { can } from "~/auth/permissions";
 import { getSession } from "~/auth/session.server";
 import { env } from "~/env.server";
+import { getSiteSettings } from "~/settings/settings.server";
 import { DEFAULT_SITE_NAME } from "~/lib/meta";
 import { errorMeta } from "~/lib/seo";
 import { readToast } from "~/http/toast.server";
@@ -16,11 +18,29 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const [{ toast, headers: toastHeaders }, session] = await Promise.all([readToast(request), getSession(request)]);
+  const [{ toast, headers: toastHeaders }, session, settings] = await Promise.all([
+    readToast(request),
+    getSession(request),
+    getSiteSettings(),
+  ]);
   const headers = new Headers(toastHeaders ?? undefined);
   if (session?.setCookie) headers.append("Set-Cookie", session.setCookie);
-  const user = session ? { name: session.user.fullName, isAdmin: session.user.isAdmin } : null;
-  return data({ siteName: env().SITE_NAME, siteUrl: env().SITE_URL, toast, user }, { headers });
+  const user = session
+    ? { name: session.user.fullName, role: session.user.role, isStaff: can(session.user.role, "admin.enter") }
+    : null;
+  // The site's name and description are settings (/admin/settings), applied at once everywhere;
+  // the footer's and the about page's social links (a network without an address is hidden).
+  return data(
+    {
+      siteName: settings.siteName,
+      siteDescription: settings.siteDescription,
+      siteUrl: env().SITE_URL,
+      toast,
+      user,
+      social: settings.social,
+    },
+    { headers },
+  );
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -5,7 +5,7 @@
  * synthetic articles for benchmarks. Uses DATABASE_URL, or the embedded database in DATA_DIR.
  */
 import { closeDatabase, DataDirLockedError, getDatabaseHandle } from "~/db/db.server";
-import { seedDemoContent, seedSyntheticArticles } from "~/db/seed.server";
+import { seedDemoContent, seedSitePages, seedSyntheticArticles } from "~/db/seed.server";
 
 class UsageError extends Error {}
 
@@ -50,6 +50,7 @@ async function main(): Promise<number> {
     const handle = await getDatabaseHandle();
     await handle.migrate();
     const demo = await seedDemoContent();
+    await seedSitePages();
     let synthetic = 0;
     if (options.articles > 0) {
       const total = options.articles;

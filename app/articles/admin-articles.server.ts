@@ -30,6 +30,7 @@ import { type ArticleStatus, articles, authors, categories } from "~/db/schema";
 import { ARTICLE_MESSAGES, type ArticleInput } from "~/lib/article-schema";
 import { type DashboardStatusFilter, parseStatusFilter } from "~/lib/dashboard-status";
 import { imagesWithoutAlt, renderMarkdown } from "~/markdown/markdown.server";
+import { type AuditActor, recordAudit } from "~/audit/audit.server";
 import { articleTags } from "~/http/cache-tags.server";
 import { contentChanged, onContentChanged } from "~/http/content-events.server";
 import { recordUsages, referencedHashes, type UploadInfo, uploadsByHash } from "~/media/media.server";
@@ -131,17 +132,21 @@ export function dashboardSql(
   page: number,
   knownTotal: number | null = null,
   status: DashboardStatusFilter = "all",
+  authorId: number | null = null,
 ) {
   const offset = (page - 1) * DASHBOARD_PAGE_SIZE;
+  const mine = (alias: string) => (authorId === null ? sql`true` : sql`${sql.raw(alias)}.author_id = ${authorId}::int`);
   const matches = (alias: string) => {
     const title = query === "" ? sql`true` : sql`${sql.raw(alias)}.title ilike ${containsPattern(query)}`;
+    const own = sql`${title} and ${mine(alias)}`;
     // A literal (one of three known values), so the planner can match the status indexes.
-    return status === "all" ? title : sql`${title} and ${sql.raw(alias)}.status = ${sql.raw(`'${status}'`)}`;
+    return status === "all" ? own : sql`${own} and ${sql.raw(alias)}.status = ${sql.raw(`'${status}'`)}`;
   };
   const filtered = query !== "" || status !== "all";
   // Drafts and scheduled articles have no published_at: newest first is id order (articles_status_id_idx).
   const unpublishedOnly = status === "draft" || status === "scheduled";
-  const total = knownTotal === null ? sql`(select count(*)::int from articles)` : sql`${knownTotal}::int`;
+  const total =
+    knownTotal === null ? sql`(select count(*)::int from articles o where ${mine("o")})` : sql`${knownTotal}::int`;
   const matching = filtered ? sql`(select count(*)::int from articles m where ${matches("m")})` : sql`null::int`;
   // Each count is referenced once: a scalar subquery used twice would be evaluated twice.
   return sql`select t.total, t.matching, p.id, p.title, p.slug, p.author_name, p.status, p.published_at,
@@ -161,17 +166,25 @@ export function dashboardSql(
 
 /** One page of the dashboard, newest first, with the count of all articles and of the matching ones. */
 export async function listDashboardArticles(
-  options: { query?: string | null; page?: number; status?: DashboardStatusFilter } = {},
+  options: {
+    query?: string | null;
+    page?: number;
+    status?: DashboardStatusFilter;
+    /** Only this author profile's articles (writers without "article.edit-any" see only theirs). */
+    authorId?: number | null;
+  } = {},
 ): Promise<DashboardPage> {
   const status = options.status ?? "all";
+  const authorId = options.authorId ?? null;
   const db = await getDb();
   const query = normalizeDashboardQuery(options.query);
   const page = Math.min(Math.max(1, Math.floor(options.page ?? 1)), MAX_PAGE);
-  const known = cachedTotal(db);
+  // The cached total is everyone's; one writer's own count is an index range (articles_author_id_idx).
+  const known = authorId === null ? cachedTotal(db) : null;
   const readAt = generation;
-  const rows = await queryRows<DashboardSqlRow>(db, dashboardSql(query, page, known, status));
+  const rows = await queryRows<DashboardSqlRow>(db, dashboardSql(query, page, known, status, authorId));
   const total = Number(rows[0]?.total ?? 0);
-  if (known === null && readAt === generation)
+  if (authorId === null && known === null && readAt === generation)
     knownTotals.set(db, { value: total, expiresAt: Date.now() + TOTAL_TTL_MS });
   const matching = query === "" && status === "all" ? total : Number(rows[0]?.matching ?? 0);
   const list: DashboardRow[] = [];
@@ -420,11 +433,14 @@ function statusColumns(intent: SaveIntent, scheduledAt: Date | null) {
         status: "published" as const,
         publishedAt: sql`coalesce(${articles.publishedAt}, now())`,
         scheduledAt: null,
+        // Publishing or scheduling a submitted draft takes it out of the review queue.
+        submittedAt: null,
+        reviewNote: null,
       };
     case "draft":
       return { status: "draft" as const, publishedAt: null, scheduledAt: null };
     case "schedule":
-      return { status: "scheduled" as const, publishedAt: null, scheduledAt };
+      return { status: "scheduled" as const, publishedAt: null, scheduledAt, submittedAt: null, reviewNote: null };
   }
 }
 
@@ -474,6 +490,16 @@ export async function createArticle(options: {
         reason: "created",
         fields: options.input,
       });
+      await recordAudit(
+        { id: options.userId },
+        {
+          kind: "article",
+          action: `created-${OUTCOMES[intent]}`,
+          targetId: inserted.id,
+          summary: `Created “${options.input.title}” (${OUTCOMES[intent]})`,
+        },
+        tx,
+      );
       return inserted;
     });
     await announce(row.id, await pageState(db, row.id));
@@ -552,6 +578,16 @@ export async function updateArticle(options: {
           .update(articles)
           .set({ pendingRevisionId: revisionId, revisedAt: nextRevisedAt })
           .where(eq(articles.id, options.id));
+        await recordAudit(
+          { id: options.userId },
+          {
+            kind: "article",
+            action: "staged",
+            targetId: options.id,
+            summary: `Saved unpublished changes to “${options.input.title}”`,
+          },
+          tx,
+        );
         return { status: "saved", slug: locked.slug, outcome: "staged" as SaveOutcome, live: false } as const;
       }
       const [row] = await tx
@@ -572,6 +608,16 @@ export async function updateArticle(options: {
       if (wasLive && intent === "publish") await moveSlug(tx, options.id, locked.slug, row.slug);
       const reason = intent === "schedule" ? "scheduled" : intent === "publish" && !wasLive ? "published" : "saved";
       await recordRevision(tx, { articleId: options.id, userId: options.userId, reason, fields: options.input });
+      await recordAudit(
+        { id: options.userId },
+        {
+          kind: "article",
+          action: reason === "saved" ? `saved-${OUTCOMES[intent]}` : reason,
+          targetId: options.id,
+          summary: `${reason === "saved" ? "Saved" : reason === "published" ? "Published" : "Scheduled"} “${options.input.title}”${reason === "saved" ? ` (${OUTCOMES[intent]})` : ""}`,
+        },
+        tx,
+      );
       return { status: "saved", slug: row.slug, outcome: OUTCOMES[intent], live: true } as const;
     });
     if (outcome.status !== "saved") return outcome;
@@ -587,13 +633,24 @@ export async function updateArticle(options: {
 /** Deletes article `id`; "not-found" when there was none. */
 export async function deleteArticle(
   id: number,
+  actor: AuditActor,
 ): Promise<{ status: "deleted"; slug: string } | { status: "not-found" }> {
   const db = await getDb();
   const before = await pageState(db, id);
-  const [row] = await db
-    .delete(articles)
-    .where(eq(articles.id, id))
-    .returning({ id: articles.id, slug: articles.slug });
+  const row = await db.transaction(async (tx) => {
+    const [deleted] = await tx
+      .delete(articles)
+      .where(eq(articles.id, id))
+      .returning({ id: articles.id, slug: articles.slug, title: articles.title });
+    if (deleted) {
+      await recordAudit(
+        actor,
+        { kind: "article", action: "deleted", targetId: id, summary: `Deleted “${deleted.title}”` },
+        tx,
+      );
+    }
+    return deleted;
+  });
   if (!row) return { status: "not-found" };
   await announce(row.id, before);
   return { status: "deleted", slug: row.slug };

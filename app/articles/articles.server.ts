@@ -6,9 +6,10 @@
  * - newest first: articles_published_idx (published_at desc, id desc);
  * - featured: articles_featured_published_idx (partial, where featured);
  * - one category, newest first: articles_category_published_idx;
+ * - one author, newest first: articles_author_id_idx (then sorted: an author's list is small);
  * - by slug: articles_slug_key; categories by slug or lower(name): their unique indexes.
  */
-import { and, eq, inArray, or, sql } from "drizzle-orm";
+import { and, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import { type Database, getDb } from "~/db/db.server";
 import { CHANGELOG_MISSING } from "~/lib/route-errors";
 import { isPublished, newestFirst } from "~/db/order";
@@ -35,7 +36,7 @@ export class ChangelogCategoryMissingError extends Error {
   }
 }
 
-const cardColumns = {
+export const cardColumns = {
   id: articles.id,
   slug: articles.slug,
   title: articles.title,
@@ -49,13 +50,13 @@ const cardColumns = {
 };
 
 /** A card as the database returns it: the date may still be a Date (null only for unpublished rows). */
-type CardRow = Omit<ArticleCardData, "publishedAt" | "snippetHtml"> & { publishedAt: Date | string | null };
+export type CardRow = Omit<ArticleCardData, "publishedAt" | "snippetHtml"> & { publishedAt: Date | string | null };
 
 function isoString(value: Date | string | number): string {
   return value instanceof Date ? value.toISOString() : new Date(value).toISOString();
 }
 
-function toCard(row: CardRow): ArticleCardData {
+export function toCard(row: CardRow): ArticleCardData {
   return {
     id: row.id,
     slug: row.slug,
@@ -144,7 +145,8 @@ export type ArticleDetail = {
   /** ISO 8601. */
   updatedAt: string;
   category: { name: string; slug: string } | null;
-  author: { name: string; avatarUrl: string | null; bio: string | null } | null;
+  /** `slug`: the author's page, /author/{slug}. */
+  author: { name: string; slug: string; avatarUrl: string | null; bio: string | null } | null;
 };
 
 /** True for text that can be an article or category slug (anything else can match nothing). */
@@ -172,6 +174,7 @@ export async function getArticleBySlug(slug: string): Promise<ArticleDetail | nu
       categoryName: categories.name,
       categorySlug: categories.slug,
       authorName: authors.name,
+      authorSlug: authors.slug,
       authorAvatarUrl: authors.avatarUrl,
       authorBio: authors.bio,
     })
@@ -198,7 +201,9 @@ export async function getArticleBySlug(slug: string): Promise<ArticleDetail | nu
         ? { name: row.categoryName, slug: row.categorySlug }
         : null,
     author:
-      row.authorName !== null ? { name: row.authorName, avatarUrl: row.authorAvatarUrl, bio: row.authorBio } : null,
+      row.authorName !== null && row.authorSlug !== null
+        ? { name: row.authorName, slug: row.authorSlug, avatarUrl: row.authorAvatarUrl, bio: row.authorBio }
+        : null,
   };
 }
 
@@ -278,13 +283,22 @@ export type ArticlePage = {
  * a second, counting one.
  */
 export async function listCategoryArticles(categoryId: number, page = 1, pageSize = PAGE_SIZE): Promise<ArticlePage> {
+  return listPublishedWhere(eq(articles.categoryId, categoryId), page, pageSize);
+}
+
+/** One page of an author's published articles, newest first (their page, /author/{slug}). */
+export async function listAuthorArticles(authorId: number, page = 1, pageSize = PAGE_SIZE): Promise<ArticlePage> {
+  return listPublishedWhere(eq(articles.authorId, authorId), page, pageSize);
+}
+
+async function listPublishedWhere(condition: SQL, page: number, pageSize: number): Promise<ArticlePage> {
   const db = await getDb();
   const rows = await db
     .select({ ...cardColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(articles)
     .leftJoin(categories, eq(categories.id, articles.categoryId))
     .leftJoin(authors, eq(authors.id, articles.authorId))
-    .where(and(eq(articles.categoryId, categoryId), isPublished))
+    .where(and(condition, isPublished))
     .orderBy(...newestFirst)
     .limit(pageSize)
     .offset((page - 1) * pageSize);
@@ -293,7 +307,7 @@ export async function listCategoryArticles(categoryId: number, page = 1, pageSiz
     const [counted] = await db
       .select({ total: sql<number>`count(*)`.mapWith(Number) })
       .from(articles)
-      .where(and(eq(articles.categoryId, categoryId), isPublished));
+      .where(and(condition, isPublished));
     total = counted?.total ?? 0;
   }
   return {

@@ -18,8 +18,9 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { diffLines } from "diff";
+import { recordAudit } from "~/audit/audit.server";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
-import { type Database, getDb, queryRows } from "~/db/db.server";
+import { getDb, queryRows, type Runner } from "~/db/db.server";
 import {
   articleRevisions,
   articles,
@@ -46,9 +47,6 @@ export const versionSql = sql<string>`to_char(${articles.revisedAt} at time zone
 export const nextRevisedAt = sql`greatest(clock_timestamp(), ${articles.revisedAt} + interval '1 microsecond')`;
 
 const toIso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
-
-/** A query runner: the database or an open transaction. */
-type Runner = Pick<Database, "select" | "insert" | "update" | "delete" | "execute">;
 
 /** The row's own fields, as a revision keeps them. */
 export const rowFieldColumns = {
@@ -242,8 +240,19 @@ export async function autosaveArticle(options: {
 }
 
 /** Drops the pending changes (the revision stays in the history). */
-export async function discardPendingChanges(options: { id: number; version: string }): Promise<EditorialResult> {
-  return atVersion(options.id, options.version, async () => ({ pendingRevisionId: null }));
+export async function discardPendingChanges(options: {
+  id: number;
+  version: string;
+  userId: number;
+}): Promise<EditorialResult> {
+  return atVersion(options.id, options.version, async (tx) => {
+    await recordAudit(
+      { id: options.userId },
+      { kind: "article", action: "discarded", targetId: options.id, summary: "Discarded unpublished changes" },
+      tx,
+    );
+    return { pendingRevisionId: null };
+  });
 }
 
 /** A published article back to draft: readers no longer see it; Published At is emptied. */
@@ -255,8 +264,14 @@ export async function unpublishArticle(options: {
   const result = await atVersion(options.id, options.version, async (tx, row) => {
     if (row.status !== "published") return {};
     const [fields] = await tx.select(rowFieldColumns).from(articles).where(eq(articles.id, options.id));
-    if (fields)
+    if (fields) {
       await recordRevision(tx, { articleId: options.id, userId: options.userId, reason: "unpublished", fields });
+      await recordAudit(
+        { id: options.userId },
+        { kind: "article", action: "unpublished", targetId: options.id, summary: `Unpublished “${fields.title}”` },
+        tx,
+      );
+    }
     return { status: "draft", publishedAt: null, scheduledAt: null, updatedAt: sql`now()` };
   });
   if (result.status === "saved") await contentChanged(`article:${options.id}`);
@@ -293,6 +308,17 @@ export async function restoreRevision(options: {
       reason: "restored",
       fields: revision.fields,
     });
+    await recordAudit(
+      { id: options.userId },
+      {
+        kind: "article",
+        action: "restored",
+        targetId: options.id,
+        summary: `Restored a revision of “${revision.fields.title}” as pending changes`,
+        details: { revisionId: options.revisionId },
+      },
+      tx,
+    );
     const [row] = await tx
       .update(articles)
       .set({ pendingRevisionId: restoredId, revisedAt: nextRevisedAt })

@@ -13,6 +13,7 @@ import { getDb } from "~/db/db.server";
 import { sessions, users } from "~/db/schema";
 import { env } from "~/env.server";
 import { getMailer, type MailMessage } from "~/mail/mailer.server";
+import { siteSettings } from "~/settings/settings.server";
 import { alreadyRegisteredMail, type MailSite, passwordResetMail, verifyEmailMail } from "~/mail/templates.server";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./password.server";
 import {
@@ -43,8 +44,7 @@ export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
 /** The site as mails name it. */
 function mailSite(): MailSite {
-  const { SITE_NAME, SITE_URL } = env();
-  return { siteName: SITE_NAME, siteUrl: SITE_URL };
+  return { siteName: siteSettings().siteName, siteUrl: env().SITE_URL };
 }
 
 const link = (site: MailSite, path: string, token?: string) =>
@@ -62,6 +62,7 @@ async function findUserByEmail(email: string) {
       fullName: users.fullName,
       passwordHash: users.passwordHash,
       emailVerifiedAt: users.emailVerifiedAt,
+      suspendedAt: users.suspendedAt,
     })
     .from(users)
     .where(sql`lower(${users.email}) = ${normalizeEmail(email)}`)
@@ -166,7 +167,22 @@ export type VerifyResult =
   | { status: "invalid" }
   | RateLimited;
 
-/** Follows a verification link: marks the address verified (the route then signs the user in). */
+/**
+ * What a verification link's page shows, without using the link (a GET: mail scanners that
+ * fetch links must not verify an address). Failures count towards the token rate limit.
+ */
+export async function inspectVerification(
+  token: string,
+  clientIp: string,
+): Promise<{ status: "valid" } | { status: "used" } | { status: "invalid" } | RateLimited> {
+  const state = await inspectToken("verify-email", token);
+  if (state.status === "valid") return { status: "valid" };
+  const limited = await hit([limitFor(POLICIES.tokenFailuresPerIp, "token", "ip", clientIp)]);
+  if (!limited.ok) return { status: "rate-limited", retryAfterSeconds: limited.retryAfterSeconds };
+  return { status: state.status };
+}
+
+/** Confirms a verification link (a POST): marks the address verified (the route then signs the user in). */
 export async function verifyEmail(token: string, clientIp: string): Promise<VerifyResult> {
   const userId = await consumeToken("verify-email", token);
   if (userId !== null) {
@@ -201,6 +217,7 @@ export async function resendVerification(email: string, clientIp: string): Promi
 export type SignInResult =
   | { status: "ok"; userId: number; deviceToken: string }
   | { status: "unverified"; email: string }
+  | { status: "suspended" }
   | { status: "invalid" }
   | RateLimited;
 
@@ -247,6 +264,8 @@ export async function signInWithPassword(
   await resetLimit(accountIpKey);
   const deviceToken = trusted && input.deviceToken ? input.deviceToken : newDeviceToken();
   await trustDevice(account, deviceToken);
+  // Only the right password learns that the account is suspended (app/people).
+  if (user.suspendedAt) return { status: "suspended" };
   if (!user.emailVerifiedAt) return { status: "unverified", email: user.email };
   return { status: "ok", userId: user.id, deviceToken };
 }

@@ -1,13 +1,14 @@
 /**
  * The admin panel's sign-in rules, on top of the accounts feature (app/auth):
  * - the password check and its rate limits are /login's (signInWithPassword);
- * - only an administrator gets a session here: a correct password of anyone else is answered
- *   'Access Denied' and starts no session;
+ * - only staff (contributors and up, app/auth/permissions.ts) get a session here: a correct
+ *   password of a reader is answered 'Access Denied' and starts no session;
  * - resource routes (the preview) answer 401/403 instead of redirecting a fetch to a page.
  */
 import { eq } from "drizzle-orm";
 import type { RouterContextProvider } from "react-router";
 import { signInWithPassword } from "~/auth/accounts.server";
+import { can, type Permission } from "~/auth/permissions";
 import { getUser, type SessionUser } from "~/auth/guards.server";
 import { clientAddress, readDeviceToken } from "~/auth/rate-limit.server";
 import { getDb } from "~/db/db.server";
@@ -17,6 +18,7 @@ import { safeRedirectPath } from "~/lib/safe-redirect";
 export type AdminSignInResult =
   | { status: "ok"; userId: number; deviceToken: string }
   | { status: "not-admin" }
+  | { status: "suspended" }
   | { status: "invalid" }
   | { status: "rate-limited"; retryAfterSeconds: number };
 
@@ -31,6 +33,7 @@ export async function signInAdministrator(
   );
   switch (outcome.status) {
     case "rate-limited":
+    case "suspended":
       return outcome;
     case "invalid":
       return { status: "invalid" };
@@ -39,21 +42,23 @@ export async function signInAdministrator(
       return { status: "not-admin" };
     case "ok": {
       const db = await getDb();
-      const [row] = await db
-        .select({ isAdmin: users.isAdmin })
-        .from(users)
-        .where(eq(users.id, outcome.userId))
-        .limit(1);
-      return row?.isAdmin ? outcome : { status: "not-admin" };
+      const [row] = await db.select({ role: users.role }).from(users).where(eq(users.id, outcome.userId)).limit(1);
+      return can(row?.role, "admin.enter") ? outcome : { status: "not-admin" };
     }
   }
 }
 
-/** For resource routes: the administrator, or the status to answer (401 signed out, 403 not an admin). */
-export async function adminOrStatus(request: Request): Promise<{ user: SessionUser } | { status: 401 | 403 }> {
+/**
+ * For resource routes: the staff member holding `permission`, or the status to answer (401 signed
+ * out, 403 without the permission).
+ */
+export async function staffOrStatus(
+  request: Request,
+  permission: Permission = "admin.enter",
+): Promise<{ user: SessionUser } | { status: 401 | 403 }> {
   const user = await getUser(request);
   if (!user) return { status: 401 };
-  if (!user.isAdmin) return { status: 403 };
+  if (!can(user.role, permission)) return { status: 403 };
   return { user };
 }
 

@@ -24,7 +24,7 @@ export async function createOrPromoteAdmin(input: AdminInput) {
       await tx
         .update(users)
         .set({
-          isAdmin: true,
+          role: "administrator",
           passwordHash,
           emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`,
           updatedAt: sql`now()`,
@@ -39,7 +39,7 @@ export async function createOrPromoteAdmin(input: AdminInput) {
           email: input.email,
           fullName: input.fullName,
           passwordHash,
-          isAdmin: true,
+          role: "administrator",
           emailVerifiedAt: sql`now()`,
         })
         .returning({ id: users.id });

@@ -14,9 +14,14 @@ import { clientAddress, tooManyAttemptsMessage } from "./rate-limit.server";
 export async function emailLinkRequestAction(
   request: Request,
   context: Parameters<typeof clientAddress>[1],
-  options: { send: (email: string, clientIp: string) => Promise<{ status: "ok" } | RateLimited>; sent: string },
+  options: {
+    send: (email: string, clientIp: string) => Promise<{ status: "ok" } | RateLimited>;
+    sent: string;
+    /** The body, when the caller has read it already (a route with several intents). */
+    form?: FormData;
+  },
 ) {
-  const submission = parseWithZod(await readForm(request), { schema: EmailOnlySchema });
+  const submission = parseWithZod(options.form ?? (await readForm(request)), { schema: EmailOnlySchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply(), alert: FORM_TOASTS.invalidForm }, { status: 400 });
   }

@@ -3,7 +3,9 @@
  * Each returns the signed-in user or throws a redirect that remembers where the visitor was going.
  */
 import { redirect } from "react-router";
+import { forbidden } from "~/lib/route-errors";
 import { safeRedirectPath } from "~/lib/safe-redirect";
+import { can, type Permission } from "./permissions";
 import { getSession, type SessionUser } from "./session.server";
 
 export type { SessionUser };
@@ -26,12 +28,29 @@ export async function getUser(request: Request): Promise<SessionUser | null> {
 }
 
 /**
- * A signed-in administrator; anyone else (signed out, or signed in without the flag) goes to
- * /admin/login?redirectTo=<this page>.
+ * A signed-in staff member (contributor and up): the admin panel's guard. Anyone else (signed
+ * out, or a reader) goes to /admin/login?redirectTo=<this page>.
  */
-export async function requireAdmin(request: Request): Promise<SessionUser> {
+export async function requireStaff(request: Request): Promise<SessionUser> {
   const user = await getUser(request);
-  if (!user?.isAdmin) throw loginRedirect("/admin/login", request);
+  if (!can(user?.role, "admin.enter")) throw loginRedirect("/admin/login", request);
+  return user as SessionUser;
+}
+
+/**
+ * A staff member holding `permission`. Signed out or a reader: the admin sign-in; staff without
+ * it: 403 (rendered by the admin layout's boundary), so a replayed request changes nothing.
+ */
+export async function requirePermission(request: Request, permission: Permission): Promise<SessionUser> {
+  const user = await requireStaff(request);
+  if (!can(user.role, permission)) throw forbidden();
+  return user;
+}
+
+/** A signed-in reader (any role); signed out: /login?redirectTo=<this page>. */
+export async function requireUser(request: Request): Promise<SessionUser> {
+  const user = await getUser(request);
+  if (!user) throw loginRedirect("/login", request);
   return user;
 }
 

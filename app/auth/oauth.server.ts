@@ -3,6 +3,8 @@
  * short-lived cookie, checked on return), finish it into an `OAuthProfile`, and turn the profile
  * into one of our users by the linking rules below (docs/decisions/0005-accounts.md).
  */
+import { PEOPLE_MESSAGES } from "~/lib/people-schemas";
+import { isSuspended } from "~/people/people.server";
 import { and, eq, sql } from "drizzle-orm";
 import { Authenticator } from "remix-auth";
 import { ArcticFetchError } from "arctic";
@@ -195,6 +197,13 @@ const FULL_NAME_MAX = 100;
  * A profile without a verified email can only sign in to an account it is already linked to.
  */
 export async function signInWithOAuthProfile(profile: OAuthProfile, label: string): Promise<OAuthSignIn> {
+  const result = await resolveOAuthUser(profile, label);
+  // A suspended account cannot sign in, whichever way it tries (app/people).
+  if (await isSuspended(result.userId)) throw new OAuthError(PEOPLE_MESSAGES.suspendedSignIn, 403);
+  return result;
+}
+
+async function resolveOAuthUser(profile: OAuthProfile, label: string): Promise<OAuthSignIn> {
   const linked = await findLinkedUser(profile);
   if (linked !== null) return { userId: linked, created: false };
 

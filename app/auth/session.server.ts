@@ -4,9 +4,9 @@
  * is extended, so an active reader stays signed in.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, lt, ne, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, lt, ne, sql } from "drizzle-orm";
 import { getDb } from "~/db/db.server";
-import { sessions, users } from "~/db/schema";
+import { type Role, sessions, users } from "~/db/schema";
 import { env } from "~/env.server";
 
 export const SESSION_COOKIE_NAME = "dp_session";
@@ -16,7 +16,7 @@ export type SessionUser = {
   id: number;
   email: string;
   fullName: string;
-  isAdmin: boolean;
+  role: Role;
   emailVerified: boolean;
 };
 
@@ -92,13 +92,14 @@ async function loadSession(request: Request): Promise<{ user: SessionUser; setCo
       id: users.id,
       email: users.email,
       fullName: users.fullName,
-      isAdmin: users.isAdmin,
+      role: users.role,
       emailVerifiedAt: users.emailVerifiedAt,
       expiresAt: sessions.expiresAt,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, sql`now()`)))
+    // A suspended account's sessions are deleted when it is suspended; the check here closes the race.
+    .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, sql`now()`), isNull(users.suspendedAt)))
     .limit(1);
   if (!row) return null;
   let setCookie: string | null = null;

@@ -9,11 +9,12 @@ import { and, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
 import { getDb } from "~/db/db.server";
 import { userTokens } from "~/db/schema";
 
-export type TokenPurpose = "verify-email" | "reset-password";
+export type TokenPurpose = "verify-email" | "reset-password" | "change-email";
 
 export const TOKEN_TTL_MS: Record<TokenPurpose, number> = {
   "verify-email": 24 * 60 * 60 * 1000,
   "reset-password": 60 * 60 * 1000,
+  "change-email": 24 * 60 * 60 * 1000,
 };
 
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
@@ -21,7 +22,12 @@ const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
 /** A fresh token for `userId`; earlier unused tokens of the same purpose stop working. */
-export async function issueToken(userId: number, purpose: TokenPurpose, ttlMs = TOKEN_TTL_MS[purpose]) {
+export async function issueToken(
+  userId: number,
+  purpose: TokenPurpose,
+  ttlMs = TOKEN_TTL_MS[purpose],
+  payload: string | null = null,
+) {
   const db = await getDb();
   const token = randomBytes(32).toString("base64url");
   const expiresAt = new Date(Date.now() + ttlMs);
@@ -39,7 +45,7 @@ export async function issueToken(userId: number, purpose: TokenPurpose, ttlMs = 
           ),
         ),
       );
-    await tx.insert(userTokens).values({ userId, purpose, tokenHash: hashToken(token), expiresAt });
+    await tx.insert(userTokens).values({ userId, purpose, tokenHash: hashToken(token), expiresAt, payload });
   });
   return { token, expiresAt };
 }
@@ -83,4 +89,26 @@ export async function consumeToken(purpose: TokenPurpose, token: string): Promis
     )
     .returning({ userId: userTokens.userId });
   return row?.userId ?? null;
+}
+
+/** Like consumeToken, with what the token carries (change-email: the new address). */
+export async function consumeTokenWithPayload(
+  purpose: TokenPurpose,
+  token: string,
+): Promise<{ userId: number; payload: string | null } | null> {
+  if (!TOKEN_SHAPE.test(token)) return null;
+  const db = await getDb();
+  const [row] = await db
+    .update(userTokens)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(
+        eq(userTokens.tokenHash, hashToken(token)),
+        eq(userTokens.purpose, purpose),
+        isNull(userTokens.usedAt),
+        gt(userTokens.expiresAt, sql`now()`),
+      ),
+    )
+    .returning({ userId: userTokens.userId, payload: userTokens.payload });
+  return row ?? null;
 }

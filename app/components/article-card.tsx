@@ -3,7 +3,7 @@
  * title, excerpt (or a search snippet), author, date and read time. The whole card is one link to
  * the post, named by its title; the rest of the card is its description.
  */
-import { useId } from "react";
+import { type ReactNode, useId } from "react";
 import { Link } from "react-router";
 import { formatArticleDate, readTimeLabel } from "~/articles/format";
 import {
@@ -13,6 +13,7 @@ import {
   FALLBACK_CATEGORY,
   placeholderImageFor,
 } from "~/lib/article-card";
+import { SaveButton } from "./reading-list/save-button";
 
 export type { ArticleCardData };
 
@@ -36,11 +37,17 @@ export function ArticleCard({
   article,
   variant = "grid",
   eager = false,
+  saved = false,
+  action,
 }: {
   article: ArticleCardData;
   variant?: "grid" | "list";
   /** Above the fold: load the image at once instead of lazily. */
   eager?: boolean;
+  /** On the signed-in reader's reading list (drives the Save button). */
+  saved?: boolean;
+  /** The card's button (above the card's link), given the title's id: Save by default; the list's Remove. */
+  action?: (titleId: string) => ReactNode;
 }) {
   const id = useId();
   const titleId = `${id}-title`;
@@ -76,7 +83,13 @@ export function ArticleCard({
           />
         </div>
         <div className={`flex min-w-0 flex-1 flex-col ${isList ? "gap-1.5 p-3 sm:gap-2 sm:p-5" : "gap-2.5 p-5"}`}>
-          <CategoryBadge name={article.categoryName} />
+          <div className="flex items-center justify-between gap-2">
+            <CategoryBadge name={article.categoryName} />
+            {/* Above the title link's overlay, so it is its own click target. */}
+            <div className="relative z-10 shrink-0">
+              {action ? action(titleId) : <SaveButton articleId={article.id} saved={saved} describedBy={titleId} />}
+            </div>
+          </div>
           <h3
             id={titleId}
             className={`font-bold tracking-tight text-balance text-ink group-hover:text-brand ${
@@ -125,12 +138,15 @@ export function ArticleCardList({
   variant = "grid",
   eagerCount = 0,
   label,
+  saved = [],
 }: {
   articles: ArticleCardData[];
   variant?: "grid" | "list";
   /** How many of the first cards are above the fold (their images load eagerly). */
   eagerCount?: number;
   label?: string;
+  /** Ids of the shown articles on the signed-in reader's reading list. */
+  saved?: readonly number[];
 }) {
   return (
     <ul
@@ -139,7 +155,12 @@ export function ArticleCardList({
     >
       {articles.map((article, index) => (
         <li key={article.id}>
-          <ArticleCard article={article} variant={variant} eager={index < eagerCount} />
+          <ArticleCard
+            article={article}
+            variant={variant}
+            eager={index < eagerCount}
+            saved={saved.includes(article.id)}
+          />
         </li>
       ))}
     </ul>

@@ -1,16 +1,18 @@
 /**
- * The site footer (spec, "Footer"). Links that lead nowhere yet are PlaceholderButtons: with
- * JavaScript they toast "<feature> is not yet implemented", without it the server does.
+ * The site footer (spec, "Footer"): category and page links (the site pages are markdown edited
+ * at /admin/pages), the legal pages, and the social links set in the site settings (a network
+ * without an address is not shown).
  */
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link, useRouteLoaderData } from "react-router";
 import { TAGLINE } from "~/lib/meta";
 import { CATEGORY_LINKS, MENU_CATEGORIES, type NavLinkItem } from "~/lib/site-nav";
+import type { SocialNetwork } from "~/lib/site-settings";
+import type { loader as rootLoader } from "~/root";
 import { BrandLink } from "./brand";
-import { PlaceholderButton } from "./placeholder-button";
 import { useSiteName } from "./use-site-name";
 
-type FooterItem = NavLinkItem | { name: string; placeholder: true };
+type FooterItem = NavLinkItem;
 
 const columns: { heading: string; items: FooterItem[] }[] = [
   {
@@ -23,22 +25,27 @@ const columns: { heading: string; items: FooterItem[] }[] = [
       { name: "About Us", to: "/about" },
       CATEGORY_LINKS.tutorials,
       CATEGORY_LINKS.opinions,
-      { name: "Best Practices", placeholder: true },
-      { name: "FAQ", placeholder: true },
+      { name: "Best Practices", to: "/best-practices" },
+      { name: "FAQ", to: "/faq" },
     ],
   },
   {
     heading: "Community",
     items: [
       { name: "Sign In", to: "/login" },
-      { name: "Contribute", placeholder: true },
-      { name: "Partnerships", placeholder: true },
-      { name: "Contact Us", placeholder: true },
+      { name: "Contribute", to: "/contribute" },
+      { name: "Partnerships", to: "/partnerships" },
+      { name: "Contact Us", to: "/contact" },
     ],
   },
 ];
 
-const legal = ["Terms of Service", "Privacy Policy", "Refund Policy", "Accessibility Policy"];
+const legal: NavLinkItem[] = [
+  { name: "Terms of Service", to: "/terms" },
+  { name: "Privacy Policy", to: "/privacy" },
+  { name: "Refund Policy", to: "/refund-policy" },
+  { name: "Accessibility Policy", to: "/accessibility" },
+];
 
 const footerLink =
   "rounded-sm text-sm text-ink-muted transition-colors hover:text-ink hover:underline underline-offset-4";
@@ -55,20 +62,10 @@ export function SiteFooter() {
             <p className="mt-3 max-w-xs text-sm text-ink-muted">
               {TAGLINE}. Articles, tutorials and opinions for developers who care about their craft.
             </p>
-            <ul className="mt-5 flex gap-2" aria-label="Social media">
-              {socials.map((social) => (
-                <li key={social.name}>
-                  <PlaceholderButton
-                    feature={social.name}
-                    aria-label={social.name}
-                    title={social.name}
-                    className="inline-flex size-10 items-center justify-center rounded-full border border-line bg-surface text-ink-muted transition-colors hover:border-brand hover:text-brand"
-                  >
-                    {social.icon}
-                  </PlaceholderButton>
-                </li>
-              ))}
-            </ul>
+            <SocialLinks
+              className="mt-5 flex gap-2"
+              linkClassName="inline-flex size-10 items-center justify-center rounded-full border border-line bg-surface text-ink-muted transition-colors hover:border-brand hover:text-brand"
+            />
           </div>
           {columns.map((column) => (
             <nav key={column.heading} aria-labelledby={headingId(column.heading)}>
@@ -78,15 +75,9 @@ export function SiteFooter() {
               <ul className="mt-4 space-y-2.5">
                 {column.items.map((item) => (
                   <li key={item.name}>
-                    {"to" in item ? (
-                      <Link to={item.to} className={footerLink}>
-                        {item.name}
-                      </Link>
-                    ) : (
-                      <PlaceholderButton feature={item.name} className={`${footerLink} text-left`}>
-                        {item.name}
-                      </PlaceholderButton>
-                    )}
+                    <Link to={item.to} className={footerLink}>
+                      {item.name}
+                    </Link>
                   </li>
                 ))}
               </ul>
@@ -105,11 +96,11 @@ export function SiteFooter() {
           </p>
           <nav aria-label="Legal">
             <ul className="flex flex-wrap gap-x-5 gap-y-2">
-              {legal.map((label) => (
-                <li key={label}>
-                  <PlaceholderButton feature={label} className={footerLink}>
-                    {label}
-                  </PlaceholderButton>
+              {legal.map((item) => (
+                <li key={item.to}>
+                  <Link to={item.to} className={footerLink}>
+                    {item.name}
+                  </Link>
                 </li>
               ))}
             </ul>
@@ -132,8 +123,36 @@ function SocialIcon({ children }: { children: ReactNode }) {
   );
 }
 
-const socials: { name: string; icon: ReactNode }[] = [
+/**
+ * The social links the site settings give an address (none: no list at all). The footer and the
+ * about page both show them.
+ */
+export function SocialLinks({ className, linkClassName }: { className: string; linkClassName: string }) {
+  const social = useRouteLoaderData<typeof rootLoader>("root")?.social;
+  const shown = socials.filter((item) => social?.[item.network]);
+  if (shown.length === 0) return null;
+  return (
+    <ul className={className} aria-label="Social media">
+      {shown.map((item) => (
+        <li key={item.network}>
+          <a
+            href={social?.[item.network] ?? undefined}
+            aria-label={item.name}
+            title={item.name}
+            rel="noopener noreferrer me"
+            className={linkClassName}
+          >
+            {item.icon}
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+const socials: { network: SocialNetwork; name: string; icon: ReactNode }[] = [
   {
+    network: "pinterest",
     name: "Pinterest",
     icon: (
       <SocialIcon>
@@ -142,6 +161,7 @@ const socials: { name: string; icon: ReactNode }[] = [
     ),
   },
   {
+    network: "facebook",
     name: "Facebook",
     icon: (
       <SocialIcon>
@@ -150,6 +170,7 @@ const socials: { name: string; icon: ReactNode }[] = [
     ),
   },
   {
+    network: "instagram",
     name: "Instagram",
     icon: (
       <SocialIcon>
@@ -158,6 +179,7 @@ const socials: { name: string; icon: ReactNode }[] = [
     ),
   },
   {
+    network: "twitter",
     name: "Twitter",
     icon: (
       <SocialIcon>

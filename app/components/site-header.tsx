@@ -101,10 +101,28 @@ function AuthActions({ user, stacked = false }: { user: HeaderUser | null; stack
   if (user) {
     return (
       <div className={layout}>
-        <span className="max-w-40 truncate px-1 text-sm font-medium text-ink" title={user.name}>
-          <span className="sr-only">Signed in as </span>
-          {user.name}
-        </span>
+        {stacked ? (
+          <>
+            <p className="truncate px-3 text-sm font-medium text-ink" title={user.name}>
+              <span className="sr-only">Signed in as </span>
+              {user.name}
+            </p>
+            <ul className="space-y-1">
+              {USER_MENU.map((item) => (
+                <li key={item.to}>
+                  <NavLink
+                    to={item.to}
+                    className="block rounded-md px-3 py-2.5 text-base font-medium text-ink hover:bg-surface-sunken aria-[current=page]:bg-surface-sunken aria-[current=page]:text-brand"
+                  >
+                    {item.name}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : (
+          <UserMenu name={user.name} />
+        )}
         <form method="post" action="/logout">
           <button type="submit" className={buttonClass({ variant: "secondary", className: "w-full" })}>
             Sign out
@@ -122,6 +140,36 @@ function AuthActions({ user, stacked = false }: { user: HeaderUser | null; stack
         Register
       </Link>
     </div>
+  );
+}
+
+/** The signed-in reader's own pages. */
+const USER_MENU = [
+  { name: "Account", to: "/account" },
+  { name: "Reading list", to: "/reading-list" },
+] as const;
+
+/** The reader's name opens their menu (a <details>, so it works without JavaScript). */
+function UserMenu({ name }: { name: string }) {
+  const ref = useRef<HTMLDetailsElement>(null);
+  useDismissableDetails(ref);
+  return (
+    <details ref={ref} className="group relative">
+      <summary className={`summary-plain inline-flex max-w-44 items-center gap-1 ${linkBase} text-ink`} title={name}>
+        <span className="sr-only">Signed in as </span>
+        <span className="truncate">{name}</span>
+        <ChevronIcon className="size-4 shrink-0 transition-transform group-open:rotate-180" />
+      </summary>
+      <ul className="absolute top-full right-0 z-50 mt-2 w-48 rounded-lg border border-line bg-surface-raised p-1.5 shadow-lg">
+        {USER_MENU.map((item) => (
+          <li key={item.to}>
+            <NavLink to={item.to} className={`block ${linkBase}`}>
+              {item.name}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </details>
   );
 }
 

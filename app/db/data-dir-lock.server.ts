@@ -61,6 +61,118 @@ export async function acquireDataDirLock(dataDir: string): Promise<() => void> {
 
 type OwnSocket = { file: string; close(): void };
 
+// ---------------------------------------------------------------------------------------------
+// Commands. The holder answers every connection with its pid and a newline (what a probe reads).
+// A holder that takes commands (the server, see setDataDirCommandHandler) then reads one JSON line
+// and answers one JSON line; any other holder ends the connection after its pid. Only processes
+// that can reach DATA_DIR reach the socket (the lock folder is 0700), so the folder's owner is
+// the only one who can send a command: `npm run admin` uses it while the server holds the folder.
+
+export type DataDirCommand = { command: string; [key: string]: unknown };
+export type DataDirCommandAnswer = { ok: boolean; message: string };
+type CommandHandler = (command: DataDirCommand) => Promise<DataDirCommandAnswer>;
+
+let commandHandler: CommandHandler | null = null;
+/** How long a connected client may take to send its command. */
+const COMMAND_READ_TIMEOUT_MS = 5000;
+const COMMAND_MAX_BYTES = 64 * 1024;
+
+/** Lets this process (the lock's holder) run commands sent through the lock socket; null stops. */
+export function setDataDirCommandHandler(handler: CommandHandler | null) {
+  commandHandler = handler;
+}
+
+function answerConnection(socket: net.Socket) {
+  const handler = commandHandler;
+  if (!handler) {
+    socket.end(`${process.pid}\n`);
+    return;
+  }
+  socket.write(`${process.pid}\n`);
+  socket.setEncoding("utf8");
+  socket.setTimeout(COMMAND_READ_TIMEOUT_MS, () => socket.destroy());
+  let buffer = "";
+  const onData = (chunk: string) => {
+    buffer += chunk;
+    if (buffer.length > COMMAND_MAX_BYTES) {
+      socket.destroy();
+      return;
+    }
+    const newline = buffer.indexOf("\n");
+    if (newline === -1) return;
+    socket.off("data", onData);
+    socket.setTimeout(0);
+    let command: DataDirCommand;
+    try {
+      command = JSON.parse(buffer.slice(0, newline)) as DataDirCommand;
+      if (typeof command?.command !== "string") throw new Error("no command");
+    } catch {
+      socket.end(`${JSON.stringify({ ok: false, message: "The command could not be read." })}\n`);
+      return;
+    }
+    handler(command)
+      .catch((error: unknown) => ({ ok: false, message: error instanceof Error ? error.message : String(error) }))
+      .then((answer) => socket.end(`${JSON.stringify(answer)}\n`));
+  };
+  socket.on("data", onData);
+}
+
+/**
+ * Sends `command` to the live process holding `dataDir` and resolves with its answer. Throws
+ * DataDirLockedError when the holder takes no commands (or nobody answers).
+ */
+export async function sendDataDirCommand(dataDir: string, command: DataDirCommand): Promise<DataDirCommandAnswer> {
+  const folder = path.join(dataDir, LOCK_FOLDER);
+  for (const generation of generations(folder).reverse()) {
+    const answer = await sendOnce(path.join(folder, String(generation)), command);
+    if (answer === "dead") continue;
+    if (answer.kind === "answer") return answer.answer;
+    throw new DataDirLockedError(dataDir, answer.pid);
+  }
+  throw new DataDirLockedError(dataDir, null);
+}
+
+type SendResult =
+  | "dead"
+  | { kind: "answer"; answer: DataDirCommandAnswer }
+  | { kind: "no-commands"; pid: number | null };
+
+async function sendOnce(file: string, command: DataDirCommand): Promise<SendResult> {
+  const address = shortPath(file);
+  try {
+    return await new Promise<SendResult>((resolve) => {
+      const socket = net.connect(address.path);
+      let received = "";
+      let sent = false;
+      socket.setEncoding("utf8");
+      socket.on("data", (chunk: string) => {
+        received += chunk;
+        if (!sent && received.includes("\n")) {
+          sent = true;
+          socket.write(`${JSON.stringify(command)}\n`);
+        }
+      });
+      socket.on("end", () => {
+        const [pidLine = "", answerLine = ""] = received.split("\n");
+        try {
+          const answer = JSON.parse(answerLine) as DataDirCommandAnswer;
+          resolve({ kind: "answer", answer: { ok: answer.ok === true, message: String(answer.message) } });
+        } catch {
+          resolve({ kind: "no-commands", pid: pidOf(pidLine) });
+        }
+        socket.destroy();
+      });
+      socket.on("error", (error: NodeJS.ErrnoException) => {
+        socket.destroy();
+        const gone = error.code === "ECONNREFUSED" || error.code === "ENOENT" || error.code === "ENOTSOCK";
+        resolve(gone ? "dead" : { kind: "no-commands", pid: pidOf(received) });
+      });
+    });
+  } finally {
+    address.done();
+  }
+}
+
 function prepareFolder(folder: string) {
   try {
     if (!fs.lstatSync(folder).isDirectory()) {
@@ -70,7 +182,8 @@ function prepareFolder(folder: string) {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
   }
-  fs.mkdirSync(folder, { recursive: true });
+  // Only the folder's owner reaches the sockets (and so may send commands to the holder).
+  fs.mkdirSync(folder, { recursive: true, mode: 0o700 });
 }
 
 /** A listening socket under a name no one else uses; null if the folder vanished meanwhile. */
@@ -78,7 +191,7 @@ async function listenOnce(folder: string): Promise<OwnSocket | null> {
   const file = path.join(folder, `new-${process.pid}-${randomBytes(4).toString("hex")}`);
   const server = net.createServer((socket) => {
     socket.on("error", () => {});
-    socket.end(`${process.pid}\n`);
+    answerConnection(socket);
   });
   // The lock never keeps the process alive on its own.
   server.unref();

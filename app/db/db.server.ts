@@ -29,6 +29,8 @@ import * as schema from "./schema";
 export { DataDirLockedError } from "./data-dir-lock.server";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A query runner: the database or an open transaction (writes that must commit together). */
+export type Runner = Pick<Database, "select" | "insert" | "update" | "delete" | "execute">;
 
 /** Rows of a raw SQL query; both drivers answer `{ rows }`. */
 export async function queryRows<T>(db: Database, query: SQL): Promise<T[]> {

@@ -26,8 +26,16 @@ export const users = pgTable(
     // Null for accounts that only ever signed in through OAuth.
     passwordHash: text("password_hash"),
     fullName: text("full_name").notNull(),
-    isAdmin: boolean("is_admin").notNull().default(false),
+    // What this person may do (app/auth/permissions.ts): readers have no admin panel.
+    role: text("role").$type<Role>().notNull().default("reader"),
     emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
+    // A suspended account cannot sign in; its sessions are deleted when it is suspended.
+    suspendedAt: timestamp("suspended_at", { withTimezone: true }),
+    // Set by a moderator: this person may no longer comment.
+    commentsBlockedAt: timestamp("comments_blocked_at", { withTimezone: true }),
+    // Mail preferences (one-click unsubscribe turns these off).
+    notifyOnComment: boolean("notify_on_comment").notNull().default(true),
+    notifyOnReply: boolean("notify_on_reply").notNull().default(true),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -35,6 +43,9 @@ export const users = pgTable(
     uniqueIndex("users_email_lower_key").on(sql`lower(${t.email})`),
     check("users_email_shape", sql`${t.email} ~ '^[^[:space:]@]+@[^[:space:]@]+\\.[^[:space:]@]+$'`),
     check("users_full_name_present", sql`length(trim(${t.fullName})) > 0`),
+    check("users_role_known", sql`${t.role} in ('reader', 'contributor', 'author', 'editor', 'administrator')`),
+    // People page: staff first; "the last administrator" check.
+    index("users_role_idx").on(t.role),
   ],
 );
 
@@ -81,6 +92,8 @@ export const userTokens = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     purpose: text("purpose").notNull(),
     tokenHash: text("token_hash").notNull(),
+    // What the token carries besides its user (change-email: the new address).
+    payload: text("payload"),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     usedAt: timestamp("used_at", { withTimezone: true }),
     createdAt: createdAt(),
@@ -88,7 +101,7 @@ export const userTokens = pgTable(
   (t) => [
     uniqueIndex("user_tokens_token_hash_key").on(t.tokenHash),
     index("user_tokens_user_purpose_idx").on(t.userId, t.purpose),
-    check("user_tokens_purpose_known", sql`${t.purpose} in ('verify-email', 'reset-password')`),
+    check("user_tokens_purpose_known", sql`${t.purpose} in ('verify-email', 'reset-password', 'change-email')`),
   ],
 );
 
@@ -108,14 +121,26 @@ export const authors = pgTable(
   {
     id: serial("id").primaryKey(),
     name: text("name").notNull(),
+    // The public page: /author/{slug}. Left out on insert, the database derives it from the name
+    // (trigger authors_default_slug, migration 0004): every way of creating a profile gets one.
+    slug: text("slug")
+      .notNull()
+      .$defaultFn(() => sql`null`),
     avatarUrl: text("avatar_url"),
     bio: text("bio"),
     // A deleted user keeps their byline: the profile just loses its link.
     userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("authors_user_id_key").on(t.userId)],
+  (t) => [
+    uniqueIndex("authors_user_id_key").on(t.userId),
+    uniqueIndex("authors_slug_key").on(t.slug),
+    check("authors_slug_shape", sql`${t.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
+  ],
 );
+
+export const ROLES = ["reader", "contributor", "author", "editor", "administrator"] as const;
+export type Role = (typeof ROLES)[number];
 
 export const categories = pgTable(
   "categories",
@@ -130,6 +155,19 @@ export const categories = pgTable(
     uniqueIndex("categories_slug_key").on(t.slug),
     check("categories_slug_shape", sql`${t.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
   ],
+);
+
+/** Slugs a renamed category used to have: /category/{old} answers 301 to its current slug. */
+export const categoryRedirects = pgTable(
+  "category_redirects",
+  {
+    oldSlug: text("old_slug").primaryKey(),
+    categoryId: integer("category_id")
+      .notNull()
+      .references(() => categories.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("category_redirects_category_idx").on(t.categoryId)],
 );
 
 export type TocEntry = { depth: 2 | 3; id: string; text: string };
@@ -166,6 +204,10 @@ export const articles = pgTable(
     // The editor's version (optimistic concurrency): moves with every editorial write, autosaves
     // and staged edits included, which readers never see.
     revisedAt: timestamp("revised_at", { withTimezone: true }).notNull().defaultNow(),
+    // A contributor's draft waiting in the review queue (null when not submitted).
+    submittedAt: timestamp("submitted_at", { withTimezone: true }),
+    // The editor's note when a draft was returned to its author.
+    reviewNote: text("review_note"),
     // Staged edits not yet live (an autosave, a saved draft of a published article).
     pendingRevisionId: integer("pending_revision_id").references((): AnyPgColumn => articleRevisions.id, {
       onDelete: "set null",
@@ -192,6 +234,8 @@ export const articles = pgTable(
     index("articles_scheduled_due_idx")
       .on(t.scheduledAt)
       .where(sql`${t.status} = 'scheduled' and ${t.publishError} is null`),
+    // The review queue: submitted drafts, oldest first.
+    index("articles_review_queue_idx").on(t.submittedAt).where(sql`${t.submittedAt} is not null`),
     // Thinning revisions sets this to null (ON DELETE SET NULL): the lookup needs an index.
     index("articles_pending_revision_idx").on(t.pendingRevisionId),
     check("articles_status_known", sql`${t.status} in ('draft', 'scheduled', 'published')`),
@@ -288,10 +332,13 @@ export const interviewQuestions = pgTable(
     // The spec styles Easy and Medium; anything else is shown as hard.
     difficulty: text("difficulty").notNull(),
     categoryId: integer("category_id").references(() => categories.id, { onDelete: "set null" }),
+    // Editors reorder questions: the page lists them by position, then id.
+    position: integer("position").notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
-    index("interview_questions_category_idx").on(t.categoryId, t.id),
+    index("interview_questions_category_idx").on(t.categoryId, t.position, t.id),
+    index("interview_questions_position_idx").on(t.position, t.id),
     uniqueIndex("interview_questions_question_key").on(t.question),
     check("interview_questions_difficulty_present", sql`length(trim(${t.difficulty})) > 0`),
   ],
@@ -382,4 +429,184 @@ export const mediaUsages = pgTable(
       .references(() => mediaUploads.id, { onDelete: "restrict" }),
   },
   (t) => [primaryKey({ columns: [t.articleId, t.uploadId] }), index("media_usages_upload_idx").on(t.uploadId)],
+);
+
+/** Invitations to join the staff with a role: single use, expiring; only the token's hash is kept. */
+export const invites = pgTable(
+  "invites",
+  {
+    id: serial("id").primaryKey(),
+    email: text("email").notNull(),
+    role: text("role").$type<Role>().notNull(),
+    tokenHash: text("token_hash").notNull(),
+    invitedBy: integer("invited_by").references(() => users.id, { onDelete: "set null" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("invites_token_hash_key").on(t.tokenHash),
+    index("invites_created_idx").on(t.createdAt.desc(), t.id.desc()),
+    check("invites_role_staff", sql`${t.role} in ('contributor', 'author', 'editor', 'administrator')`),
+  ],
+);
+
+/** Site settings edited in the admin panel (app/settings): one row per key, JSON values. */
+export const siteSettings = pgTable("site_settings", {
+  key: text("key").primaryKey(),
+  value: jsonb("value").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedBy: integer("updated_by").references(() => users.id, { onDelete: "set null" }),
+});
+
+/** Every write in the admin panel: who, what, when, and a summary (app/audit). */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: serial("id").primaryKey(),
+    actorUserId: integer("actor_user_id").references(() => users.id, { onDelete: "set null" }),
+    // The actor's name at the time (the account may be deleted later).
+    actorName: text("actor_name").notNull(),
+    // What kind of thing changed: article, comment, category, question, person, invite, settings, page, message, media.
+    kind: text("kind").notNull(),
+    action: text("action").notNull(),
+    targetId: text("target_id"),
+    summary: text("summary").notNull(),
+    details: jsonb("details"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("audit_log_id_idx").on(t.id.desc()),
+    index("audit_log_actor_idx").on(t.actorUserId, t.id.desc()),
+    index("audit_log_kind_idx").on(t.kind, t.id.desc()),
+  ],
+);
+
+export const COMMENT_STATUSES = ["pending", "approved", "hidden"] as const;
+export type CommentStatus = (typeof COMMENT_STATUSES)[number];
+
+/** Readers' comments on published articles; one level of replies (parent_id of a top-level comment). */
+export const comments = pgTable(
+  "comments",
+  {
+    id: serial("id").primaryKey(),
+    articleId: integer("article_id")
+      .notNull()
+      .references(() => articles.id, { onDelete: "cascade" }),
+    // Null once the account is deleted: shown as "deleted user".
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    parentId: integer("parent_id").references((): AnyPgColumn => comments.id, { onDelete: "cascade" }),
+    body: text("body").notNull(),
+    // Rendered and sanitised at save (app/markdown), like articles.
+    bodyHtml: text("body_html").notNull(),
+    status: text("status").$type<CommentStatus>().notNull().default("approved"),
+    reportCount: integer("report_count").notNull().default(0),
+    editedAt: timestamp("edited_at", { withTimezone: true }),
+    // A deleted comment with replies stays as a "deleted" placeholder.
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // The article's thread, oldest first.
+    index("comments_article_idx").on(t.articleId, t.status, t.id),
+    // Moderation queues, newest first.
+    index("comments_status_idx").on(t.status, t.id.desc()),
+    index("comments_user_idx").on(t.userId, t.id.desc()),
+    index("comments_parent_idx").on(t.parentId),
+    check("comments_status_known", sql`${t.status} in ('pending', 'approved', 'hidden')`),
+    check("comments_body_length", sql`length(${t.body}) <= 10000`),
+  ],
+);
+
+/** A reader reports a comment once. */
+export const commentReports = pgTable(
+  "comment_reports",
+  {
+    commentId: integer("comment_id")
+      .notNull()
+      .references(() => comments.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    reason: text("reason"),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.commentId, t.userId] }), index("comment_reports_user_idx").on(t.userId)],
+);
+
+/** Threads (an article's comments) a reader muted: no reply mails from them. */
+export const threadMutes = pgTable(
+  "thread_mutes",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    articleId: integer("article_id")
+      .notNull()
+      .references(() => articles.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.articleId] }), index("thread_mutes_article_idx").on(t.articleId)],
+);
+
+/** A reader's saved articles (private). */
+export const readingList = pgTable(
+  "reading_list",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    articleId: integer("article_id")
+      .notNull()
+      .references(() => articles.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.articleId] }),
+    // The list, newest saved first.
+    index("reading_list_user_created_idx").on(t.userId, t.createdAt.desc(), t.articleId),
+    index("reading_list_article_idx").on(t.articleId),
+  ],
+);
+
+export const MESSAGE_KINDS = ["contact", "pitch"] as const;
+export type MessageKind = (typeof MESSAGE_KINDS)[number];
+export const MESSAGE_STATUSES = ["unread", "read", "archived"] as const;
+export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
+
+/** Contact and Write for Us messages: the admin inbox. */
+export const messages = pgTable(
+  "messages",
+  {
+    id: serial("id").primaryKey(),
+    kind: text("kind").$type<MessageKind>().notNull(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    subject: text("subject").notNull(),
+    body: text("body").notNull(),
+    // Pitch fields (proposed title, summary, links).
+    details: jsonb("details"),
+    status: text("status").$type<MessageStatus>().notNull().default("unread"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("messages_status_idx").on(t.status, t.id.desc()),
+    check("messages_kind_known", sql`${t.kind} in ('contact', 'pitch')`),
+    check("messages_status_known", sql`${t.status} in ('unread', 'read', 'archived')`),
+  ],
+);
+
+/** Site pages (terms, privacy, FAQ, …): markdown edited by administrators, rendered at save. */
+export const pages = pgTable(
+  "pages",
+  {
+    slug: text("slug").primaryKey(),
+    title: text("title").notNull(),
+    content: text("content").notNull(),
+    contentHtml: text("content_html").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedBy: integer("updated_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [check("pages_slug_shape", sql`${t.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`)],
 );

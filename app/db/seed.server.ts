@@ -158,10 +158,16 @@ export async function seedDemoContent(): Promise<SeedSummary> {
 
     let insertedQuestions = 0;
     if (renderedQuestions.length > 0) {
+      // Seeded questions go after the existing ones, in the order they are listed.
+      const [last] = await tx
+        .select({ position: sql<number>`coalesce(max(${interviewQuestions.position}), 0)`.mapWith(Number) })
+        .from(interviewQuestions);
+      const start = last?.position ?? 0;
       const inserted = await tx
         .insert(interviewQuestions)
         .values(
-          renderedQuestions.map(({ question, answerHtml }) => ({
+          renderedQuestions.map(({ question, answerHtml }, index) => ({
+            position: start + index + 1,
             question: question.question,
             answer: question.answer,
             answerHtml,
@@ -257,4 +263,15 @@ export async function seedSyntheticArticles(count: number, options: SyntheticOpt
     options.onProgress?.(done);
   }
   return done;
+}
+
+/**
+ * The site pages (terms, privacy, FAQ, …) that are missing: run on every start (startup()) and by
+ * `npm run db:seed`, so an existing database gets them too; pages already there are left as
+ * administrators edited them. Returns how many were added.
+ */
+export async function seedSitePages(): Promise<number> {
+  const { insertMissingPages } = await import("~/pages/pages.server");
+  const { pages: demoPages } = await import("./seed-data/pages");
+  return insertMissingPages(demoPages);
 }

@@ -2,6 +2,7 @@
  * RSS 2.0, Atom and JSON Feed for the whole site and per category, from one query and the
  * `feed` library. Items carry the full sanitized HTML (rendered at save) with absolute URLs.
  */
+import { getSiteSettings, siteSettings } from "~/settings/settings.server";
 import { and, eq } from "drizzle-orm";
 import { Feed } from "feed";
 import { getDb } from "~/db/db.server";
@@ -24,7 +25,10 @@ export function absolutizeUrls(html: string, siteUrl: string) {
   return html.replace(/(\s(?:src|href))="\/(?!\/)/g, `$1="${siteUrl}/`);
 }
 
-export async function feedArticles(categoryId?: number) {
+/** Whose articles a feed carries: the whole site, one category (its id), or one author. */
+export type FeedFilter = number | { authorId: number } | undefined;
+
+export async function feedArticles(filter?: FeedFilter) {
   const db = await getDb();
   return db
     .select({
@@ -42,21 +46,33 @@ export async function feedArticles(categoryId?: number) {
     .from(articles)
     .leftJoin(authors, eq(authors.id, articles.authorId))
     .leftJoin(categories, eq(categories.id, articles.categoryId))
-    .where(categoryId === undefined ? isPublished : and(eq(articles.categoryId, categoryId), isPublished))
+    .where(
+      filter === undefined
+        ? isPublished
+        : typeof filter === "number"
+          ? and(eq(articles.categoryId, filter), isPublished)
+          : and(eq(articles.authorId, filter.authorId), isPublished),
+    )
     .orderBy(...newestFirst)
     .limit(FEED_ITEM_LIMIT);
 }
 
+/** `path`: the page the feed belongs to; a category's or author's feed is at `${path}/rss.xml`. */
 export type FeedScope = { title: string; description: string; path: string; categorySlug?: string };
 
-export async function buildFeed(scope: FeedScope, categoryId?: number) {
-  const { SITE_URL, SITE_NAME } = env();
-  const items = await feedArticles(categoryId);
+export async function buildFeed(scope: FeedScope, filter?: FeedFilter) {
+  const { SITE_URL } = env();
+  const { siteName: SITE_NAME } = await getSiteSettings();
+  const items = await feedArticles(filter);
   const updated = items.reduce<Date | null>(
     (latest, item) => (!latest || item.updatedAt > latest ? item.updatedAt : latest),
     null,
   );
-  const base = scope.categorySlug ? `${SITE_URL}/category/${scope.categorySlug}` : SITE_URL;
+  const base = scope.categorySlug
+    ? `${SITE_URL}/category/${scope.categorySlug}`
+    : scope.path !== "/"
+      ? `${SITE_URL}${scope.path}`
+      : SITE_URL;
   const feed = new Feed({
     id: `${SITE_URL}${scope.path}`,
     title: scope.title,
@@ -67,9 +83,10 @@ export async function buildFeed(scope: FeedScope, categoryId?: number) {
     generator: SITE_NAME,
     favicon: `${SITE_URL}/favicon.svg`,
     copyright: `© ${new Date().getFullYear()} ${SITE_NAME}`,
-    feedLinks: scope.categorySlug
-      ? { rss: `${base}/rss.xml` }
-      : { rss: `${SITE_URL}/rss.xml`, atom: `${SITE_URL}/atom.xml`, json: `${SITE_URL}/feed.json` },
+    feedLinks:
+      base !== SITE_URL
+        ? { rss: `${base}/rss.xml` }
+        : { rss: `${SITE_URL}/rss.xml`, atom: `${SITE_URL}/atom.xml`, json: `${SITE_URL}/feed.json` },
   });
   for (const item of items) {
     const url = `${SITE_URL}/post/${item.slug}`;
@@ -90,8 +107,8 @@ export async function buildFeed(scope: FeedScope, categoryId?: number) {
 }
 
 export function siteFeedScope(): FeedScope {
-  const { SITE_NAME } = env();
-  return { title: `${SITE_NAME} — ${TAGLINE}`, description: `The newest articles from ${SITE_NAME}.`, path: "/" };
+  const { siteName } = siteSettings();
+  return { title: `${siteName} — ${TAGLINE}`, description: `The newest articles from ${siteName}.`, path: "/" };
 }
 
 export function renderFeed(feed: Feed, format: FeedFormat) {

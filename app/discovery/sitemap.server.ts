@@ -1,11 +1,12 @@
 /**
- * sitemap.xml: every article (lastmod = updated_at), category and static page. Past 50,000 URLs
+ * sitemap.xml: every article (lastmod = updated_at), category, author with a published article,
+ * and static page. Past 50,000 URLs
  * (the protocol's limit per file) /sitemap.xml becomes an index of numbered pieces.
  */
 import { asc, count, sql } from "drizzle-orm";
 import { getDb } from "~/db/db.server";
 import { isPublished } from "~/db/order";
-import { articles, categories } from "~/db/schema";
+import { articles, authors, categories } from "~/db/schema";
 import { env } from "~/env.server";
 
 export const URLS_PER_SITEMAP = 50_000;
@@ -34,10 +35,19 @@ function urlset(entries: UrlEntry[]) {
 async function nonArticleEntries(): Promise<UrlEntry[]> {
   const { SITE_URL } = env();
   const db = await getDb();
-  const rows = await db.select({ slug: categories.slug }).from(categories).orderBy(asc(categories.slug));
+  const [rows, authorRows] = await Promise.all([
+    db.select({ slug: categories.slug }).from(categories).orderBy(asc(categories.slug)),
+    db
+      .select({ slug: authors.slug })
+      .from(authors)
+      // Written out: inside a subquery Drizzle leaves column names unqualified.
+      .where(sql`exists (select 1 from articles a where a.author_id = "authors"."id" and a.status = 'published')`)
+      .orderBy(asc(authors.slug)),
+  ]);
   return [
     ...STATIC_PATHS.map((path) => ({ loc: `${SITE_URL}${path}` })),
     ...rows.map((row) => ({ loc: `${SITE_URL}/category/${row.slug}` })),
+    ...authorRows.map((row) => ({ loc: `${SITE_URL}/author/${row.slug}` })),
   ];
 }
 

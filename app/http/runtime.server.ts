@@ -4,7 +4,11 @@
  */
 import { randomBytes } from "node:crypto";
 import { startScheduler, stopScheduler } from "~/articles/scheduler.server";
+import { setDataDirCommandHandler } from "~/db/data-dir-lock.server";
 import { closeDatabase, getDatabaseHandle } from "~/db/db.server";
+import { loadSiteSettings } from "~/settings/settings.server";
+import { handleDataDirCommand } from "~/setup/admin-command.server";
+import { prepareSetupLink, setupLinkMessage } from "~/setup/setup.server";
 import { env } from "~/env.server";
 import { createLoadContext } from "./request-context.server";
 import { securityHeaders } from "./security-headers.server";
@@ -20,6 +24,17 @@ export async function startup(options: { seedWhenEmpty?: boolean; scheduler?: bo
       console.log(`[db] empty database seeded with demo content: ${JSON.stringify(counts)}`);
     }
   }
+  // The site pages (terms, privacy, FAQ, …): added when missing, on an existing database too.
+  const { seedSitePages } = await import("~/db/seed.server");
+  const addedPages = await seedSitePages();
+  if (addedPages > 0) console.log(`[db] site pages added: ${addedPages}`);
+  // Site settings are read before the first request (then kept fresh by notifications).
+  await loadSiteSettings();
+  // First run: while no administrator exists, a one-time setup link (app/setup).
+  const setupLine = setupLinkMessage(await prepareSetupLink(config.SITE_URL));
+  if (setupLine) console.log(setupLine);
+  // `npm run admin` sends its command through the data folder's lock while this process holds it.
+  if (handle.driver === "pglite") setDataDirCommandHandler(handleDataDirCommand);
   // Publishes due articles (those that fell due while no instance ran at once), on every instance.
   if (options.scheduler ?? true) startScheduler();
   return { driver: handle.driver, siteUrl: config.SITE_URL };
@@ -61,6 +76,7 @@ export async function health(timeoutMs = 2000): Promise<boolean> {
 }
 
 export async function shutdown() {
+  setDataDirCommandHandler(null);
   await stopScheduler();
   await closeDatabase();
 }

@@ -136,6 +136,10 @@ export const ARTICLE_TOASTS = {
   unpublished: "Article unpublished",
   unpublishedDescription: "It is a draft again: readers no longer see it.",
   discarded: "Pending changes discarded",
+  submitted: "Submitted for review",
+  submittedDescription: "The editors have been told; you will get a mail when it is approved or returned.",
+  approved: "Article approved",
+  returned: "Returned to the writer",
   restored: "Revision restored",
   restoredDescription: "It is loaded in the editor as pending changes: Update Article makes it live.",
   conflict:

@@ -76,6 +76,14 @@ export function notFound(what: keyof typeof NOT_FOUND = "page") {
   return data<ErrorScreenData>(NOT_FOUND[what], { status: 404 });
 }
 
+/**
+ * `throw forbidden()`: signed in, but this role may not do that (app/auth/permissions.ts). Rendered
+ * by the layout's boundary; a replayed request of another role gets it and changes nothing.
+ */
+export function forbidden(message = "You do not have permission to do that.") {
+  return data<ErrorScreenData>({ title: "Access Denied", message }, { status: 403 });
+}
+
 /** The data of a failed read (see `readOrThrow`), with the request's id for the reference. */
 export function readFailed(what: ReadFailure, requestId: string) {
   const screen: ErrorScreenData = READ_FAILED[what];

@@ -28,9 +28,13 @@ export type SeoInput = {
 
 export function siteFrom(matches: readonly MatchWithData[]) {
   const root = matches.find((match) => match?.id === "root")?.loaderData as
-    | { siteName?: string; siteUrl?: string }
+    | { siteName?: string; siteUrl?: string; siteDescription?: string }
     | undefined;
-  return { siteName: root?.siteName ?? DEFAULT_SITE_NAME, siteUrl: (root?.siteUrl ?? "").replace(/\/+$/, "") };
+  return {
+    siteName: root?.siteName ?? DEFAULT_SITE_NAME,
+    siteUrl: (root?.siteUrl ?? "").replace(/\/+$/, ""),
+    siteDescription: root?.siteDescription ?? DEFAULT_DESCRIPTION,
+  };
 }
 
 /** Plain text of at most `max` characters, ending on a sentence or word. */
@@ -52,9 +56,9 @@ export function absoluteUrl(siteUrl: string, pathOrUrl: string) {
 }
 
 export function seoMeta(matches: readonly MatchWithData[], input: SeoInput): MetaDescriptor[] {
-  const { siteName, siteUrl } = siteFrom(matches);
+  const { siteName, siteUrl, siteDescription } = siteFrom(matches);
   const title = input.title === null ? `${siteName} — ${TAGLINE}` : pageTitle(input.title, siteName);
-  const description = summarize(input.description || DEFAULT_DESCRIPTION);
+  const description = summarize(input.description || siteDescription);
   const canonical = absoluteUrl(siteUrl, input.path);
   const image = absoluteUrl(siteUrl, input.image || DEFAULT_SOCIAL_IMAGE);
   const tags: MetaDescriptor[] = [

@@ -53,3 +53,65 @@ export function dashboardHref({
   if (page > 1) params.set("page", String(page));
   return withQuery("/admin/dashboard", params);
 }
+
+/** An author's page (/author/{slug}); page 1 is left out. */
+export function authorHref(slug: string, options: { page?: number } = {}) {
+  const params = new URLSearchParams();
+  if (options.page && options.page > 1) params.set("page", String(options.page));
+  return withQuery(`/author/${encodeURIComponent(slug)}`, params);
+}
+
+/** /admin/people: search and page (page 1 and an empty search left out). */
+export function peopleHref({ q = "", page = 1 }: { q?: string; page?: number } = {}) {
+  const params = new URLSearchParams();
+  if (q) params.set("q", q);
+  if (page > 1) params.set("page", String(page));
+  return withQuery("/admin/people", params);
+}
+
+/** /admin/audit: by person, by kind, and older than an entry. */
+export function auditHref({
+  actor,
+  kind,
+  before,
+}: {
+  actor?: number | null;
+  kind?: string | null;
+  before?: number | null;
+} = {}) {
+  const params = new URLSearchParams();
+  if (actor) params.set("actor", String(actor));
+  if (kind) params.set("kind", kind);
+  if (before) params.set("before", String(before));
+  return withQuery("/admin/audit", params);
+}
+
+/** The reader's reading list with its title search and category filter. */
+export function readingListHref({
+  q = "",
+  category = "",
+  page = 1,
+}: {
+  q?: string;
+  category?: string | null;
+  page?: number;
+} = {}) {
+  const params = new URLSearchParams();
+  if (q) params.set("q", q);
+  if (category) params.set("category", category);
+  if (page > 1) params.set("page", String(page));
+  return withQuery("/reading-list", params);
+}
+
+/**
+ * The page that completes a save begun while signed out (the sign-in's redirectTo): it shows a
+ * Save button whose POST saves; `returnTo` is where the reader was.
+ */
+export function readingListSaveHref(articleId: number, returnTo: string) {
+  return withQuery("/reading-list/save", new URLSearchParams({ article: String(articleId), return: returnTo || "/" }));
+}
+
+/** The sign-in page that comes back to `target` afterwards. */
+export function loginHref(target: string) {
+  return target === "/" ? "/login" : withQuery("/login", new URLSearchParams({ redirectTo: target }));
+}

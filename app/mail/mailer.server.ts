@@ -14,6 +14,8 @@ export type MailMessage = {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers (List-Unsubscribe for notification mails). */
+  headers?: Record<string, string>;
 };
 
 export type Mailer = {
@@ -82,4 +84,13 @@ export function getMailer(): Mailer {
 /** Lets tests (and scripts) send the application's mail through a mailer of their own. */
 export function setMailer(mailer: Mailer) {
   holder.mailer = mailer;
+}
+
+/** For mails a request must not wait on or fail for (notifications): failures are logged, not thrown. */
+export function sendMailInBackground(message: MailMessage) {
+  getMailer()
+    .send(message)
+    .catch((error: unknown) => {
+      console.error(`[mail] could not send "${message.subject}":`, error instanceof Error ? error.message : error);
+    });
 }

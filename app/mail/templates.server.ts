@@ -6,11 +6,11 @@ import type { MailMessage } from "./mailer.server";
 
 export type MailSite = { siteName: string; siteUrl: string };
 
-function escapeHtml(value: string) {
+export function escapeHtml(value: string) {
   return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
-type Section = { paragraphs: string[]; action?: { label: string; url: string }; after?: string[] };
+export type Section = { paragraphs: string[]; action?: { label: string; url: string }; after?: string[] };
 
 function render(site: MailSite, to: string, subject: string, greeting: string, body: Section): MailMessage {
   const text = [
@@ -47,6 +47,9 @@ ${(body.after ?? []).map(p).join("\n")}
 `;
   return { to, subject, text, html };
 }
+
+/** The layout every mail shares, for mails built elsewhere (app/mail/comment-mails.server.ts). */
+export const renderMail = render;
 
 const greet = (name: string) => `Hello ${name},`;
 
@@ -113,6 +116,99 @@ export function passwordResetMail(
     after: [
       `The link works once and expires in ${input.validMinutes} minutes. Setting a new password signs you out everywhere else.`,
       "If you did not ask for this, ignore this message: your password stays as it is.",
+    ],
+  });
+}
+
+/** A contributor's submitted draft was approved: published now, or scheduled. */
+export function submissionApprovedMail(
+  site: MailSite,
+  input: { to: string; name: string; title: string; url: string; scheduledFor: string | null },
+): MailMessage {
+  return render(site, input.to, `“${input.title}” was approved`, greet(input.name), {
+    paragraphs: [
+      input.scheduledFor
+        ? `Your article “${input.title}” was approved and will be published on ${input.scheduledFor}.`
+        : `Your article “${input.title}” was approved and is published.`,
+    ],
+    action: { label: input.scheduledFor ? "Open the article in the editor" : "Read it on the site", url: input.url },
+  });
+}
+
+/** A contributor's submitted draft was returned with the editor's note. */
+export function submissionReturnedMail(
+  site: MailSite,
+  input: { to: string; name: string; title: string; note: string; url: string },
+): MailMessage {
+  return render(site, input.to, `“${input.title}” was returned with a note`, greet(input.name), {
+    paragraphs: [
+      `Your article “${input.title}” was returned to you with this note from the editor:`,
+      input.note,
+      "Make the changes and submit it for review again when it is ready.",
+    ],
+    action: { label: "Open the draft", url: input.url },
+  });
+}
+
+export function inviteMail(
+  site: MailSite,
+  input: { to: string; invitedBy: string; roleLabel: string; url: string; validDays: number },
+): MailMessage {
+  return render(site, input.to, `You are invited to join ${site.siteName}`, "Hello,", {
+    paragraphs: [`${input.invitedBy} invites you to join ${site.siteName} as ${input.roleLabel.toLowerCase()}.`],
+    action: { label: "Accept the invitation", url: input.url },
+    after: [
+      `The link works once and expires in ${input.validDays} days.`,
+      "If you did not expect this invitation, ignore this message.",
+    ],
+  });
+}
+
+/** A Contact or Write for Us message, to one administrator (the inbox holds it too). */
+export function newMessageMail(
+  site: MailSite,
+  input: {
+    to: string;
+    name: string;
+    url: string;
+    message: {
+      kind: "contact" | "pitch";
+      name: string;
+      email: string;
+      subject: string;
+      body: string;
+      details?: { proposedTitle: string; summary: string; links: string[] } | null;
+    };
+  },
+): MailMessage {
+  const { message } = input;
+  const what = message.kind === "pitch" ? "Write for Us pitch" : "contact message";
+  const lines =
+    message.kind === "pitch" && message.details
+      ? [
+          `Proposed title: ${message.details.proposedTitle}`,
+          `Summary: ${message.details.summary}`,
+          ...(message.details.links.length > 0 ? [`Earlier writing: ${message.details.links.join(", ")}`] : []),
+        ]
+      : [`Subject: ${message.subject}`, message.body];
+  return render(site, input.to, `New ${what} from ${message.name}`, greet(input.name), {
+    paragraphs: [`${message.name} <${message.email}> sent a ${what}:`, ...lines],
+    action: { label: "Open it in the inbox", url: input.url },
+    after: [`Reply to ${message.email} to answer.`],
+  });
+}
+
+/** Confirms a new address for an existing account (the link is mailed to the new address). */
+export function changeEmailMail(
+  site: MailSite,
+  input: { to: string; name: string; url: string; validHours: number },
+): MailMessage {
+  return render(site, input.to, `Confirm your new email address for ${site.siteName}`, greet(input.name), {
+    paragraphs: [`You asked to use this address for your ${site.siteName} account.`],
+    action: { label: "Confirm my new address", url: input.url },
+    after: [
+      `The link works once and expires in ${input.validHours} hours.`,
+      "If you did not ask for this, ignore this message: your account keeps its current address.",
     ],
   });
 }

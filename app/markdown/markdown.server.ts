@@ -20,7 +20,7 @@
  */
 import type { Element, ElementContent, Root } from "hast";
 import { toString as hastToString } from "hast-util-to-string";
-import rehypeSanitize, { defaultSchema } from "rehype-sanitize";
+import rehypeSanitize, { defaultSchema, type Options as Schema } from "rehype-sanitize";
 import rehypeStringify from "rehype-stringify";
 import remarkGfm from "remark-gfm";
 import remarkParse from "remark-parse";
@@ -441,4 +441,73 @@ export function imagesWithoutAlt(source: string): string[] {
   };
   walk(tree as unknown as Parameters<typeof walk>[0]);
   return found.map((entry) => entry.url ?? definitions.get(entry.identifier ?? "") ?? entry.identifier ?? "");
+}
+
+// ---------------------------------------------------------------------------------------------
+// The "comment" profile: readers' comments (app/comments). Paragraphs, emphasis, inline code,
+// code blocks (highlighted like articles), links, lists and quotes; no headings, images, tables
+// or raw HTML. Every link is user-generated content: rel="ugc nofollow noopener".
+
+const COMMENT_TAGS = ["p", "br", "em", "strong", "del", "code", "pre", "a", "ul", "ol", "li", "blockquote"];
+
+const commentSchema: Schema = {
+  ...defaultSchema,
+  clobberPrefix: "",
+  tagNames: COMMENT_TAGS,
+  attributes: {
+    a: ["href"],
+    code: [["className", /^language-./]],
+    ol: ["start"],
+  },
+  // Dropped with their content: the text of a table or a footnote section would read as noise.
+  strip: ["script", "style", "table", "section", "sup"],
+};
+
+/** Headings become plain paragraphs and images their alt text, before the sanitizer sees them. */
+function flattenForComments(parent: Root | Element) {
+  const children = parent.children;
+  for (let index = 0; index < children.length; index++) {
+    const node = children[index]!;
+    if (node.type !== "element") continue;
+    if (HEADING.test(node.tagName)) {
+      node.tagName = "p";
+      node.properties = {};
+    } else if (node.tagName === "img") {
+      const alt = typeof node.properties.alt === "string" ? node.properties.alt : "";
+      const replacement: ElementContent[] = alt ? [{ type: "text", value: alt }] : [];
+      children.splice(index, 1, ...replacement);
+      index += replacement.length - 1;
+      continue;
+    }
+    flattenForComments(node);
+  }
+}
+
+const commentProcessor = unified()
+  .use(remarkParse)
+  .use(remarkGfm)
+  .use(remarkRehype)
+  .use(() => (tree: Root) => flattenForComments(tree))
+  .use(rehypeSanitize, commentSchema)
+  .use(rehypeStringify)
+  .freeze();
+
+/** Renders a reader's comment (the "comment" profile) to safe HTML. */
+export async function renderCommentMarkdown(source: string): Promise<string> {
+  const tree = commentProcessor.runSync(commentProcessor.parse(source));
+  const codeBlocks: CodeBlock[] = [];
+  const walk = (parent: Root | Element) => {
+    for (const node of parent.children) {
+      if (node.type !== "element") continue;
+      if (node.tagName === "pre") {
+        codeBlocks.push({ parent, pre: node });
+        continue;
+      }
+      if (node.tagName === "a") node.properties.rel = ["ugc", "nofollow", "noopener"];
+      walk(node);
+    }
+  };
+  walk(tree);
+  await highlightCodeBlocks(codeBlocks);
+  return commentProcessor.stringify(tree);
 }

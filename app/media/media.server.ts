@@ -9,6 +9,7 @@
  * - Which articles use an upload is recorded at every article save (media_usages); an upload in
  *   use cannot be deleted (the foreign key refuses it even in a race).
  */
+import { recordAudit } from "~/audit/audit.server";
 import { createHash } from "node:crypto";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { type Database, getDb, queryRows } from "~/db/db.server";
@@ -150,6 +151,18 @@ export async function storeUpload(options: {
         bytes: variant.bytes.byteLength,
         hash: variantHash,
       });
+    }
+    if (options.userId !== null) {
+      await recordAudit(
+        { id: options.userId },
+        {
+          kind: "media",
+          action: "uploaded",
+          targetId: row.id,
+          summary: `Uploaded image ${options.name}`.slice(0, 300),
+        },
+        tx,
+      );
     }
     return true;
   });

@@ -3,7 +3,8 @@
  * practice categories, in a stable order. Answers are markdown rendered at save time
  * (`answer_html`, through app/markdown), so reading never parses markdown.
  *
- * Index: interview_questions_category_idx (category_id, id); the category by categories_slug_key.
+ * Order: position (editors reorder on /admin/questions), then id. Indexes:
+ * interview_questions_position_idx / interview_questions_category_idx (category_id, position, id).
  */
 import { asc, eq } from "drizzle-orm";
 import { getDb } from "~/db/db.server";
@@ -25,5 +26,5 @@ export async function listInterviewQuestions(category: QuestionCategorySlug | nu
     .from(interviewQuestions)
     .leftJoin(categories, eq(categories.id, interviewQuestions.categoryId));
   const filtered = category ? query.where(eq(categories.slug, questionCategoryBySlug(category).slug)) : query;
-  return filtered.orderBy(asc(interviewQuestions.id));
+  return filtered.orderBy(asc(interviewQuestions.position), asc(interviewQuestions.id));
 }

@@ -1,4 +1,5 @@
-import { PlaceholderButton } from "~/components/placeholder-button";
+import { Link } from "react-router";
+import { SocialLinks } from "~/components/site-footer";
 import { buttonClass } from "~/components/ui/button";
 import { useSiteName } from "~/components/use-site-name";
 import { siteNameFrom, TAGLINE } from "~/lib/meta";
@@ -15,8 +16,6 @@ const technologies = [
   { name: "Shiki", note: "Syntax highlighting for code samples" },
   { name: "Zod", note: "One schema validates forms in the browser and on the server" },
 ];
-
-const socials = ["Twitter", "GitHub", "LinkedIn"] as const;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seoMeta(matches, {
@@ -96,22 +95,17 @@ export default function About() {
             perspective to share, write for us.
           </p>
           <div className="mt-6 flex flex-wrap gap-3">
-            <PlaceholderButton feature="Contact Us" className={primaryButton}>
+            <Link to="/contact" className={primaryButton}>
               Contact Us
-            </PlaceholderButton>
-            <PlaceholderButton feature="Write for Us" className={secondaryButton}>
+            </Link>
+            <Link to="/write-for-us" className={secondaryButton}>
               Write for Us
-            </PlaceholderButton>
+            </Link>
           </div>
-          <ul aria-label="Follow us" className="mt-6 flex flex-wrap gap-3">
-            {socials.map((name) => (
-              <li key={name}>
-                <PlaceholderButton feature={name} className={secondaryButton}>
-                  {name}
-                </PlaceholderButton>
-              </li>
-            ))}
-          </ul>
+          <SocialLinks
+            className="mt-6 flex flex-wrap gap-3"
+            linkClassName="inline-flex size-11 items-center justify-center rounded-full border border-line bg-surface text-ink-muted transition-colors hover:border-brand hover:text-brand"
+          />
         </section>
       </div>
     </div>

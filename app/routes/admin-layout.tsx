@@ -1,11 +1,12 @@
 /**
- * The guarded admin frame. Its loader requires an administrator, and so does every admin
+ * The guarded admin frame. Its loader requires staff (contributor and up), and every admin
  * route's own loader and action: a layout loader runs beside its children, not before them, and
  * an action can be posted to directly. Its error boundary renders what an admin page threw
  * inside the admin shell (or, when the administrator could not be confirmed, the site's frame).
  */
 import { Outlet, useRouteLoaderData } from "react-router";
-import { requireAdmin } from "~/auth/guards.server";
+import { requireStaff } from "~/auth/guards.server";
+import { permissionsOf, ROLE_LABELS } from "~/auth/permissions";
 import { AdminShell } from "~/components/admin/admin-shell";
 import { ErrorScreenView } from "~/components/error-page";
 import { SiteFrame } from "~/components/site-frame";
@@ -14,8 +15,15 @@ import { noindexMeta } from "~/lib/seo";
 import type { Route } from "./+types/admin-layout";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
-  return { admin: { name: admin.fullName, email: admin.email } };
+  const admin = await requireStaff(request);
+  return {
+    admin: {
+      name: admin.fullName,
+      email: admin.email,
+      roleLabel: ROLE_LABELS[admin.role],
+      permissions: permissionsOf(admin.role),
+    },
+  };
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {

@@ -6,7 +6,9 @@
  */
 import { autosaveArticle, autosaveFields } from "~/articles/editorial.server";
 import { parseArticleId } from "~/articles/admin-articles.server";
-import { adminOrStatus } from "~/auth/admin-session.server";
+import { articleOwnership } from "~/articles/article-access.server";
+import { staffOrStatus } from "~/auth/admin-session.server";
+import { canEditArticle } from "~/auth/permissions";
 import { readForm } from "~/http/form.server";
 import { VERSION_PATTERN } from "~/lib/article-schema";
 import type { Route } from "./+types/admin.article-autosave";
@@ -28,13 +30,17 @@ export function loader() {
 
 export async function action({ request, params }: Route.ActionArgs) {
   if (request.method !== "POST") return loader();
-  const who = await adminOrStatus(request);
+  const who = await staffOrStatus(request);
   if ("status" in who) {
     const error = who.status === 401 ? AUTOSAVE_ERRORS.signedOut : AUTOSAVE_ERRORS.forbidden;
     return Response.json({ error }, { status: who.status, headers: PERSONAL });
   }
   const id = parseArticleId(params.id);
   if (id === null) return Response.json({ error: AUTOSAVE_ERRORS.deleted }, { status: 404, headers: PERSONAL });
+  const owned = await articleOwnership(id);
+  if (owned && !canEditArticle(who.user, owned)) {
+    return Response.json({ error: AUTOSAVE_ERRORS.forbidden }, { status: 403, headers: PERSONAL });
+  }
   const form = await readForm(request);
   const version = form.get("version");
   if (typeof version !== "string" || !VERSION_PATTERN.test(version)) {

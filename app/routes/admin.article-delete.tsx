@@ -5,7 +5,8 @@
  */
 import { data, Form, Link } from "react-router";
 import { deleteArticle, getArticleSummary, parseArticleId } from "~/articles/admin-articles.server";
-import { requireAdmin } from "~/auth/guards.server";
+import { requireArticleCapability } from "~/articles/article-access.server";
+import { requireStaff } from "~/auth/guards.server";
 import { AdminPageHeader } from "~/components/admin/admin-shell";
 import { FormAlert, StatusButton, useIsSubmitting } from "~/components/forms";
 import { buttonClass } from "~/components/ui/button";
@@ -25,24 +26,26 @@ const notFound = (returnPath: string) =>
   );
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  const user = await requireStaff(request);
   const returnPath = adminReturnPath(new URL(request.url).searchParams.get("redirectTo"));
   const id = parseArticleId(params.id);
   if (id === null) throw await notFound(returnPath);
+  await readOrThrow({ request, context }, "article", () => requireArticleCapability(user, id, "delete"));
   const article = await readOrThrow({ request, context }, "article", () => getArticleSummary(id));
   if (!article) throw await notFound(returnPath);
   return { article, returnPath };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  await requireAdmin(request);
+  const user = await requireStaff(request);
   // The form only carries where to go back to; a bodiless POST (a script) means the dashboard.
   const form = await readForm(request);
   const returnPath = adminReturnPath(form.get("redirectTo"));
   const id = parseArticleId(params.id);
   if (id === null) return notFound(returnPath);
+  if (!(await requireArticleCapability(user, id, "delete"))) return notFound(returnPath);
   try {
-    const result = await deleteArticle(id);
+    const result = await deleteArticle(id, user);
     if (result.status === "not-found") return notFound(returnPath);
     return redirectWithToast(returnPath, { type: "success", title: ARTICLE_TOASTS.deleted }, { status: 303 });
   } catch (error) {

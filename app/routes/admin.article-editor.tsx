@@ -18,12 +18,15 @@ import {
   updateArticle,
 } from "~/articles/admin-articles.server";
 import { discardPendingChanges, type EditorState, getEditorState, unpublishArticle } from "~/articles/editorial.server";
-import { env } from "~/env.server";
 import { describeInZone, isTimeZone, parseLocalDateTime } from "~/lib/zoned-time";
-import { requireAdmin } from "~/auth/guards.server";
+import { editorCapabilities, requireEditableArticle } from "~/articles/article-access.server";
+import { submitForReview } from "~/articles/review.server";
+import { requirePermission } from "~/auth/guards.server";
+import { forbidden } from "~/lib/route-errors";
+import { getSiteSettings } from "~/settings/settings.server";
 import { AdminPageHeader } from "~/components/admin/admin-shell";
 import { ArticleEditor, type EditorActionData, type EditorDefaults } from "~/components/admin/article-editor";
-import { EditorialPanel, PendingBanner } from "~/components/admin/editorial-panel";
+import { EditorialPanel, PendingBanner, ReviewBanner } from "~/components/admin/editorial-panel";
 import { FORM_TOASTS } from "~/lib/account-schemas";
 import {
   ARTICLE_LIMITS,
@@ -50,10 +53,13 @@ const notFound = () =>
   });
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  const user = await requirePermission(request, "article.write");
   const mode: "new" | "edit" = params.id === undefined ? "new" : "edit";
   const id = mode === "edit" ? parseArticleId(params.id) : null;
   if (mode === "edit" && id === null) throw await notFound();
+  const access =
+    id === null ? null : await readOrThrow({ request, context }, "article", () => requireEditableArticle(user, id));
+  if (id !== null && !access) throw await notFound();
   const [state, categories, uploads] = await readOrThrow(
     { request, context },
     mode === "edit" ? "article" : "categories",
@@ -67,8 +73,19 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     width: upload.width,
     height: upload.height,
   }));
-  return { mode, article, categories, uploads: recent, timeZone: env().TIME_ZONE };
+  return {
+    mode,
+    article,
+    categories,
+    uploads: recent,
+    timeZone: (await getSiteSettings()).timeZone,
+    capabilities: access?.capabilities ?? editorCapabilities(user, null),
+    review: access ? { submittedAt: access.article.submittedAt, note: access.article.reviewNote } : null,
+  };
 }
+
+/** Intents that never make anything live (everything else is a publishing save). */
+const NON_PUBLISHING_INTENTS = new Set(["draft", "submit", "schedule", "discard", "unpublish", "preview", "upload"]);
 
 /** What was typed, as Conform's initial values (so a re-rendered form keeps it). */
 function typedValues(formData: FormData): Record<string, string> {
@@ -78,10 +95,13 @@ function typedValues(formData: FormData): Record<string, string> {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requirePermission(request, "article.write");
   const editing = params.id !== undefined;
   const id = editing ? parseArticleId(params.id) : null;
   if (editing && id === null) return notFound();
+  const access = id === null ? null : await requireEditableArticle(admin, id);
+  if (id !== null && !access) return notFound();
+  const capabilities = access?.capabilities ?? editorCapabilities(admin, null);
   const failed = editing ? ARTICLE_TOASTS.updateFailed : ARTICLE_TOASTS.createFailed;
   // Multipart with room for one image (10.5 MB); a text-only post is read the same way.
   const formData = await readUploadForm(request);
@@ -144,6 +164,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
 
   const intent = formData.get("intent");
+  // What this role may not do is refused before anything is read or written (a replayed request
+  // of another role changes nothing).
+  if (
+    (intent === "unpublish" && !capabilities.unpublish) ||
+    (intent === "schedule" && !capabilities.schedule) ||
+    (intent === "submit" && !capabilities.submit) ||
+    // Any other intent saves as "Create Article" / "Update Article" does: it publishes.
+    (!NON_PUBLISHING_INTENTS.has(String(intent)) && !capabilities.publish)
+  ) {
+    throw forbidden();
+  }
   if ((intent === "discard" || intent === "unpublish") && id !== null) {
     return editorialAction({ intent, id, userId: admin.id, version: formData.get("version") });
   }
@@ -162,9 +193,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   ) => data<EditorActionData>({ result, alert, preview: null }, { status });
 
   // "Create Article" / "Update Article" publish; "Save draft" and "Schedule" are their own intents.
-  const saveIntent: SaveIntent = intent === "draft" ? "draft" : intent === "schedule" ? "schedule" : "publish";
+  // "Submit for review" saves a draft, then puts it in the queue.
+  const saveIntent: SaveIntent =
+    intent === "draft" || intent === "submit" ? "draft" : intent === "schedule" ? "schedule" : "publish";
   const zone = submission.value.timeZone && isTimeZone(submission.value.timeZone) ? submission.value.timeZone : null;
-  const timeZone = zone ?? env().TIME_ZONE;
+  const timeZone = zone ?? (await getSiteSettings()).timeZone;
   let scheduledAt: Date | null = null;
   if (saveIntent === "schedule") {
     const raw = submission.value.scheduledAt ?? "";
@@ -191,6 +224,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     }
   } catch (error) {
     return refuse(500, { title: failed, description: failedWrite({ request, context }, error, failed) });
+  }
+
+  if (outcome.status === "saved" && intent === "submit") {
+    await submitForReview(outcome.id);
+    return redirectWithToast(
+      `/admin/articles/edit/${outcome.id}`,
+      { type: "success", title: ARTICLE_TOASTS.submitted, description: ARTICLE_TOASTS.submittedDescription },
+      { status: 303 },
+    );
   }
 
   switch (outcome.status) {
@@ -260,7 +302,7 @@ async function editorialAction(options: {
     version === null
       ? ({ status: "conflict" } as const)
       : options.intent === "discard"
-        ? await discardPendingChanges({ id: options.id, version })
+        ? await discardPendingChanges({ id: options.id, version, userId: options.userId })
         : await unpublishArticle({ id: options.id, userId: options.userId, version });
   switch (result.status) {
     case "saved":
@@ -301,7 +343,7 @@ function defaultsFor(article: (EditorState & { id: number }) | null): EditorDefa
 }
 
 export default function ArticleEditorPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { mode, article, categories, uploads, timeZone } = loaderData;
+  const { mode, article, categories, uploads, timeZone, capabilities, review } = loaderData;
   const heading = mode === "new" ? "New Article" : "Edit Article";
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 lg:px-8">
@@ -325,12 +367,15 @@ export default function ArticleEditorPage({ loaderData, actionData }: Route.Comp
                 History and preview links
               </Link>
             </>
-          ) : (
+          ) : capabilities.publish ? (
             "Write in Markdown; Create Article publishes it at once, Save draft keeps it private."
+          ) : (
+            "Write in Markdown; Save draft keeps it private, Submit for review sends it to the editors."
           )
         }
       />
       {article ? <PendingBanner article={article} /> : null}
+      {review ? <ReviewBanner submittedAt={review.submittedAt} note={review.note} /> : null}
       <div className="mt-8">
         {/* Keyed by article and version: moving to another article or version starts a fresh form. */}
         <ArticleEditor
@@ -341,8 +386,11 @@ export default function ArticleEditorPage({ loaderData, actionData }: Route.Comp
           defaults={defaultsFor(article)}
           actionData={actionData}
           articleId={article?.id ?? null}
+          capabilities={capabilities}
           editorial={
             <EditorialPanel
+              canSchedule={capabilities.schedule}
+              canUnpublish={capabilities.unpublish}
               status={article?.status ?? null}
               scheduledAt={article?.scheduledAt ?? null}
               publishError={article?.publishError ?? null}

@@ -15,7 +15,9 @@ import {
   restoreRevision,
   revokePreviewLink,
 } from "~/articles/editorial.server";
-import { requireAdmin } from "~/auth/guards.server";
+import { requireArticleCapability } from "~/articles/article-access.server";
+import { recordAudit } from "~/audit/audit.server";
+import { requireStaff } from "~/auth/guards.server";
 import { AdminPageHeader } from "~/components/admin/admin-shell";
 import { LocalDateTime } from "~/components/admin/local-date";
 import { FormAlert } from "~/components/forms";
@@ -56,9 +58,10 @@ const FIELD_LABELS = {
 } as const;
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  const user = await requireStaff(request);
   const id = parseArticleId(params.id);
   if (id === null) throw await missing();
+  await readOrThrow({ request, context }, "article", () => requireArticleCapability(user, id, "history"));
   const compareRaw = new URL(request.url).searchParams.get("compare");
   const compareId = parseArticleId(compareRaw);
   const [state, revisions, links, comparison] = await readOrThrow({ request, context }, "article", () =>
@@ -74,9 +77,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireStaff(request);
   const id = parseArticleId(params.id);
   if (id === null) return missing();
+  if (!(await requireArticleCapability(admin, id, "history"))) return missing();
   const form = await readForm(request);
   const intent = form.get("intent");
   const here = `/admin/articles/${id}/history`;
@@ -102,12 +106,26 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (intent === "create-preview") {
     const token = await createPreviewLink(id);
     if (!token) return missing();
+    await recordAudit(admin, {
+      kind: "article",
+      action: "preview-link-created",
+      targetId: id,
+      summary: "Created a preview link",
+    });
     // Shown once (only its hash is kept): the answer is this page with the link in it.
     return data({ previewUrl: `${env().SITE_URL}/preview/${token}` });
   }
   if (intent === "revoke-preview") {
     const linkId = parseArticleId(String(form.get("linkId") ?? ""));
     const revoked = linkId !== null && (await revokePreviewLink(id, linkId));
+    if (revoked) {
+      await recordAudit(admin, {
+        kind: "article",
+        action: "preview-link-revoked",
+        targetId: id,
+        summary: "Revoked a preview link",
+      });
+    }
     return redirectWithToast(
       here,
       revoked ? { type: "success", title: "Preview link revoked" } : { type: "error", title: "No such preview link" },

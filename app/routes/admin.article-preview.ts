@@ -7,7 +7,7 @@
 import { ARTICLE_LIMITS, ARTICLE_MESSAGES } from "~/lib/article-schema";
 import { renderPreview } from "~/articles/admin-articles.server";
 import type { Route } from "./+types/admin.article-preview";
-import { adminOrStatus } from "~/auth/admin-session.server";
+import { staffOrStatus } from "~/auth/admin-session.server";
 import { readForm } from "~/http/form.server";
 
 const PERSONAL = { "Cache-Control": "private, no-store" };
@@ -18,7 +18,7 @@ export function loader() {
 
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return loader();
-  const who = await adminOrStatus(request);
+  const who = await staffOrStatus(request);
   if ("status" in who) {
     const error = who.status === 401 ? "Sign in as an administrator." : "You do not have administrative privileges.";
     return Response.json({ error }, { status: who.status, headers: PERSONAL });

@@ -10,7 +10,10 @@ import { type DashboardRow, listDashboardArticles, normalizeDashboardQuery } fro
 import { DASHBOARD_STATUS_FILTERS, parseStatusFilter } from "~/lib/dashboard-status";
 import { pageRedirectTarget, pageToRead, parsePageParam } from "~/lib/pagination";
 import { dashboardHref } from "~/lib/urls";
-import { requireAdmin } from "~/auth/guards.server";
+import { authorIdForUser } from "~/articles/admin-articles.server";
+import { editorCapabilities } from "~/articles/article-access.server";
+import { requireStaff } from "~/auth/guards.server";
+import { can } from "~/auth/permissions";
 import { AdminPageHeader } from "~/components/admin/admin-shell";
 import { DeleteArticleDialog, type DeleteTarget } from "~/components/admin/delete-dialog";
 import { LocalDate, LocalDateTime } from "~/components/admin/local-date";
@@ -22,17 +25,33 @@ import { readOrThrow } from "~/http/route-errors.server";
 import type { Route } from "./+types/admin.dashboard";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  const user = await requireStaff(request);
+  // Editors and administrators see every article; other writers only their own.
+  const everyone = can(user.role, "article.edit-any");
+  const authorId = everyone
+    ? null
+    : ((await readOrThrow({ request, context }, "articles", () => authorIdForUser(user.id))) ?? -1);
   const url = new URL(request.url);
   const query = normalizeDashboardQuery(url.searchParams.get("q"));
   const requested = parsePageParam(url.searchParams.get("page"));
   const status = parseStatusFilter(url.searchParams.get("status"));
   const list = await readOrThrow({ request, context }, "articles", async () =>
-    listDashboardArticles({ query, page: pageToRead(requested), status }),
+    listDashboardArticles({ query, page: pageToRead(requested), status, authorId }),
   );
   const target = pageRedirectTarget(requested, list.pageCount);
   if (target !== null) throw redirect(dashboardHref({ q: query, page: target, status }));
-  return { list };
+  const rows = list.articles.map((article) => {
+    const capabilities = editorCapabilities(user, {
+      authorUserId: everyone ? null : user.id,
+      status: article.status,
+    });
+    return { ...article, canEdit: everyone || capabilities.history, canDelete: everyone || capabilities.delete };
+  });
+  return {
+    list: { ...list, articles: rows },
+    canWrite: can(user.role, "article.write"),
+    mineOnly: !everyone,
+  };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => noindexMeta(matches, "Dashboard");
@@ -42,7 +61,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const returnPath = `${location.pathname}${location.search}`;
   const [target, setTarget] = useState<DeleteTarget | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const { list } = loaderData;
+  const { list, canWrite, mineOnly } = loaderData;
   const query = list.query;
 
   function confirmDelete(event: FormEvent<HTMLFormElement>, id: number, title: string) {
@@ -55,14 +74,20 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 lg:px-8">
       <AdminPageHeader
         title="Article Management"
-        lead="Write, edit and delete the articles readers see."
+        lead={
+          mineOnly
+            ? "Your articles: write drafts, and follow them through review."
+            : "Write, edit and delete the articles readers see."
+        }
         actions={
-          <Link to="/admin/articles/new" className={buttonClass()}>
-            <span aria-hidden="true" className="text-base leading-none">
-              +
-            </span>
-            Add New Article
-          </Link>
+          canWrite ? (
+            <Link to="/admin/articles/new" className={buttonClass()}>
+              <span aria-hidden="true" className="text-base leading-none">
+                +
+              </span>
+              Add New Article
+            </Link>
+          ) : null
         }
       />
 
@@ -184,27 +209,39 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                     </td>
                     <td className="max-sm:pt-1 sm:px-6 sm:py-3">
                       <div className="flex gap-2 sm:justify-end">
-                        <Link
-                          to={`/admin/articles/edit/${article.id}`}
-                          className={buttonClass({ variant: "secondary", size: "sm" })}
-                          aria-label={`Edit ${article.title}`}
-                        >
-                          Edit
-                        </Link>
-                        <form
-                          method="get"
-                          action={`/admin/articles/delete/${article.id}`}
-                          onSubmit={(event) => confirmDelete(event, article.id, article.title)}
-                        >
-                          <input type="hidden" name="redirectTo" value={returnPath} />
-                          <button
-                            type="submit"
-                            className={buttonClass({ variant: "destructive-outline", size: "sm" })}
-                            aria-label={`Delete ${article.title}`}
+                        {article.canEdit ? (
+                          <Link
+                            to={`/admin/articles/edit/${article.id}`}
+                            className={buttonClass({ variant: "secondary", size: "sm" })}
+                            aria-label={`Edit ${article.title}`}
                           >
-                            Delete
-                          </button>
-                        </form>
+                            Edit
+                          </Link>
+                        ) : (
+                          <Link
+                            to={`/post/${article.slug}`}
+                            className={buttonClass({ variant: "secondary", size: "sm" })}
+                            aria-label={`View ${article.title}`}
+                          >
+                            View
+                          </Link>
+                        )}
+                        {article.canDelete ? (
+                          <form
+                            method="get"
+                            action={`/admin/articles/delete/${article.id}`}
+                            onSubmit={(event) => confirmDelete(event, article.id, article.title)}
+                          >
+                            <input type="hidden" name="redirectTo" value={returnPath} />
+                            <button
+                              type="submit"
+                              className={buttonClass({ variant: "destructive-outline", size: "sm" })}
+                              aria-label={`Delete ${article.title}`}
+                            >
+                              Delete
+                            </button>
+                          </form>
+                        ) : null}
                       </div>
                     </td>
                   </tr>

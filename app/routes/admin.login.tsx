@@ -6,6 +6,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect } from "react-router";
 import { getUser } from "~/auth/guards.server";
+import { can } from "~/auth/permissions";
 import { deviceCookie, tooManyAttemptsMessage } from "~/auth/rate-limit.server";
 import { createSession, destroySession } from "~/auth/session.server";
 import { ACCESS_DENIED, SIGN_IN_FAILED, WRONG_CREDENTIALS } from "~/components/admin/messages";
@@ -15,6 +16,7 @@ import { BrandLink } from "~/components/brand";
 import { textLinkClass } from "~/components/ui/button";
 import { useSiteName } from "~/components/use-site-name";
 import { FORM_TOASTS, LOGIN_TEXT_FIELDS, LoginSchema } from "~/lib/account-schemas";
+import { PEOPLE_MESSAGES } from "~/lib/people-schemas";
 import { noindexMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/http/toast.server";
 import type { Route } from "./+types/admin.login";
@@ -27,7 +29,7 @@ type Alert = { title: string; description?: string };
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getUser(request);
   const redirectTo = adminReturnPath(new URL(request.url).searchParams.get("redirectTo"));
-  if (user?.isAdmin) throw redirect(redirectTo);
+  if (can(user?.role, "admin.enter")) throw redirect(redirectTo);
   return { redirectTo, signedInAs: user ? user.fullName : null };
 }
 
@@ -50,6 +52,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       return refuse(400, { title: SIGN_IN_FAILED, description: WRONG_CREDENTIALS });
     case "not-admin":
       return refuse(403, ACCESS_DENIED);
+    case "suspended":
+      return refuse(403, { title: SIGN_IN_FAILED, description: PEOPLE_MESSAGES.suspendedSignIn });
     case "ok": {
       // A session this browser already had (another account) ends: one browser, one session.
       await destroySession(request);

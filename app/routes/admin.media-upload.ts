@@ -7,8 +7,8 @@
  *   /admin path) with a toast saying what happened; signed out, the admin login.
  * Cross-site posts never get here: the HTTP server refuses them with 403.
  */
-import { adminOrStatus, adminReturnPath } from "~/auth/admin-session.server";
-import { requireAdmin } from "~/auth/guards.server";
+import { staffOrStatus, adminReturnPath } from "~/auth/admin-session.server";
+import { requirePermission } from "~/auth/guards.server";
 import { failedWrite } from "~/http/route-errors.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { MEDIA_MESSAGES } from "~/media/detect.server";
@@ -27,7 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const fail = (status: number, error: string) => Response.json({ error }, { status, headers: PERSONAL });
   let userId: number;
   if (json) {
-    const who = await adminOrStatus(request);
+    const who = await staffOrStatus(request, "media.upload");
     if ("status" in who) {
       return fail(
         who.status,
@@ -36,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     userId = who.user.id;
   } else {
-    userId = (await requireAdmin(request)).id;
+    userId = (await requirePermission(request, "media.upload")).id;
   }
 
   let form: FormData;

@@ -5,7 +5,9 @@
  * image is in use). Everything works without JavaScript.
  */
 import { data, Form, Link, useLocation } from "react-router";
-import { requireAdmin } from "~/auth/guards.server";
+import { recordAudit } from "~/audit/audit.server";
+import { requirePermission } from "~/auth/guards.server";
+import { can } from "~/auth/permissions";
 import { AdminPageHeader } from "~/components/admin/admin-shell";
 import { controlClass } from "~/components/forms";
 import { buttonClass, textLinkClass } from "~/components/ui/button";
@@ -21,17 +23,17 @@ import { adminReturnPath } from "~/auth/admin-session.server";
 import type { Route } from "./+types/admin.media";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  const user = await requirePermission(request, "media.upload");
   const url = new URL(request.url);
   const page = Number.parseInt(url.searchParams.get("page") ?? "1", 10);
   const library = await readOrThrow({ request, context }, "articles", () =>
     listLibrary({ query: url.searchParams.get("q"), page: Number.isFinite(page) ? page : 1 }),
   );
-  return { library };
+  return { library, canDelete: can(user.role, "media.delete") };
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
+  const user = await requirePermission(request, "media.delete");
   const form = await readForm(request);
   const back = adminReturnPath(form.get("returnTo"), "/admin/media");
   const id = Number(form.get("id"));
@@ -41,6 +43,12 @@ export async function action({ request }: Route.ActionArgs) {
   const outcome = await deleteUpload(id);
   switch (outcome.status) {
     case "deleted":
+      await recordAudit(user, {
+        kind: "media",
+        action: "deleted",
+        targetId: id,
+        summary: `Deleted image ${outcome.name}`,
+      });
       return redirectWithToast(
         back,
         { type: "success", title: "Image deleted", description: outcome.name },
@@ -76,7 +84,7 @@ function libraryHref(query: string, page: number) {
 }
 
 export default function MediaLibrary({ loaderData }: Route.ComponentProps) {
-  const { library } = loaderData;
+  const { library, canDelete } = loaderData;
   const location = useLocation();
   const returnPath = `${location.pathname}${location.search}`;
   return (
@@ -206,18 +214,20 @@ export default function MediaLibrary({ loaderData }: Route.ComponentProps) {
                         </>
                       )}
                     </p>
-                    <form method="post" className="mt-auto pt-2">
-                      <input type="hidden" name="intent" value="delete" />
-                      <input type="hidden" name="id" value={item.id} />
-                      <input type="hidden" name="returnTo" value={returnPath} />
-                      <button
-                        type="submit"
-                        className={buttonClass({ variant: "destructive-outline", size: "sm" })}
-                        aria-label={`Delete ${item.originalName}`}
-                      >
-                        Delete
-                      </button>
-                    </form>
+                    {canDelete ? (
+                      <form method="post" className="mt-auto pt-2">
+                        <input type="hidden" name="intent" value="delete" />
+                        <input type="hidden" name="id" value={item.id} />
+                        <input type="hidden" name="returnTo" value={returnPath} />
+                        <button
+                          type="submit"
+                          className={buttonClass({ variant: "destructive-outline", size: "sm" })}
+                          aria-label={`Delete ${item.originalName}`}
+                        >
+                          Delete
+                        </button>
+                      </form>
+                    ) : null}
                   </div>
                 </li>
               );

@@ -20,6 +20,7 @@ import { createSession } from "~/auth/session.server";
 import { AuthCard } from "~/components/auth/auth-card";
 import { buttonClass, textLinkClass } from "~/components/ui/button";
 import { env } from "~/env.server";
+import { getSiteSettings } from "~/settings/settings.server";
 import { pageTitle, siteNameFrom } from "~/lib/meta";
 import { redirectWithToast } from "~/http/toast.server";
 import type { Route } from "./+types/auth.provider.callback";
@@ -40,7 +41,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       {
         type: "success",
         title: "Login Successful",
-        description: created ? `Welcome to ${env().SITE_NAME}!` : "Welcome back!",
+        description: created ? `Welcome to ${(await getSiteSettings()).siteName}!` : "Welcome back!",
       },
       { headers },
     );

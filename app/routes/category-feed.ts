@@ -1,18 +1,25 @@
+import { redirect } from "react-router";
 import { findCategory } from "~/articles/articles.server";
+import { findCategoryRedirect } from "~/categories/categories.server";
 import { buildFeed, FEED_CONTENT_TYPES, renderFeed } from "~/discovery/feeds.server";
 import { conditionalResponse } from "~/discovery/http-cache.server";
-import { env } from "~/env.server";
+import { getSiteSettings } from "~/settings/settings.server";
 import type { Route } from "./+types/category-feed";
 
 /** /category/{category}/rss.xml: the newest articles of one category. */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const category = await findCategory(params.category);
+  // A renamed category's old slug: 301 to its feed's current address.
+  if (category?.slug !== params.category) {
+    const moved = await findCategoryRedirect(params.category);
+    if (moved) return redirect(`/category/${moved}/rss.xml`, 301);
+  }
   if (!category)
     return new Response("Category not found\n", {
       status: 404,
       headers: { "Content-Type": "text/plain; charset=utf-8" },
     });
-  const { SITE_NAME } = env();
+  const { siteName: SITE_NAME } = await getSiteSettings();
   const { feed, updated } = await buildFeed(
     {
       title: `${category.name} — ${SITE_NAME}`,

@@ -1,5 +1,6 @@
 import { Link, redirect } from "react-router";
 import { type ArticlePage, findCategory, listCategoryArticles } from "~/articles/articles.server";
+import { findCategoryRedirect } from "~/categories/categories.server";
 import { ArticleCardList } from "~/components/article-card";
 import { Pagination } from "~/components/ui/pagination";
 import { parseView, ViewToggle } from "~/components/category/view-toggle";
@@ -9,6 +10,7 @@ import { env } from "~/env.server";
 import { breadcrumbJsonLd, seoMeta, siteFrom } from "~/lib/seo";
 import { notFound } from "~/lib/route-errors";
 import { readOrThrow } from "~/http/route-errors.server";
+import { savedForRequest } from "~/reading-list/reading-list.server";
 import type { Route } from "./+types/category";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
@@ -17,13 +19,22 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const requested = parsePageParam(url.searchParams.get("page"));
   const { category, listing } = await readOrThrow({ request, context }, "articles", async () => {
     const category = await findCategory(params.category);
+    // A renamed category's old slug: 301 to where it is now (before any looser match by name).
+    if (category?.slug !== params.category) {
+      const moved = await findCategoryRedirect(params.category);
+      if (moved) throw redirect(`${categoryHref(moved)}${url.search}`, 301);
+    }
     if (!category) throw notFound("category");
     return { category, listing: await listCategoryArticles(category.id, pageToRead(requested)) };
   });
   const target = pageRedirectTarget(requested, listing.pageCount);
   if (target !== null) throw redirect(categoryHref(category.slug, { page: target, view }));
   const canonicalUrl = `${env().SITE_URL.replace(/\/+$/, "")}${categoryHref(category.slug)}`;
-  return { view, category, listing, canonicalUrl };
+  const saved = await savedForRequest(
+    request,
+    listing.articles.map((article) => article.id),
+  );
+  return { view, category, listing, canonicalUrl, saved };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
@@ -46,7 +57,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 };
 
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
-  const { category, listing, view } = loaderData;
+  const { category, listing, view, saved } = loaderData;
   return (
     <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 sm:py-16">
       <header className="border-b border-line pb-8">
@@ -74,7 +85,12 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
           </div>
         ) : (
           <>
-            <ArticleCardList articles={listing.articles} variant={view} eagerCount={view === "list" ? 2 : 3} />
+            <ArticleCardList
+              articles={listing.articles}
+              variant={view}
+              eagerCount={view === "list" ? 2 : 3}
+              saved={saved}
+            />
             <Pagination
               page={listing.page}
               pageCount={listing.pageCount}

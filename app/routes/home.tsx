@@ -6,11 +6,13 @@ import { FeaturedCarousel } from "~/components/home/featured-carousel";
 import { Hero } from "~/components/home/hero";
 import { seoMeta, siteFrom, websiteJsonLd } from "~/lib/seo";
 import { readOrThrow } from "~/http/route-errors.server";
+import { savedForRequest } from "~/reading-list/reading-list.server";
 import type { Route } from "./+types/home";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const articles: HomeArticles = await readOrThrow({ request, context }, "articles", () => getHomeArticles());
-  return { articles };
+  const shown = [...articles.recent, ...articles.featured].map((article) => article.id);
+  return { articles, saved: await savedForRequest(request, shown) };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => {
@@ -25,7 +27,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 };
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { articles } = loaderData;
+  const { articles, saved } = loaderData;
   return (
     <>
       <Hero />
@@ -36,6 +38,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         title="Recent Articles"
         subtitle="Fresh from the editors: the latest deep dives, tutorials and opinions."
         articles={articles.recent}
+        saved={saved}
         more={{ to: "/search", label: "Browse all articles" }}
       />
       <ArticleSection
@@ -43,6 +46,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         title="Featured Articles"
         subtitle="More worth your time, hand-picked from recent issues."
         articles={articles.featured}
+        saved={saved}
       />
       <InterviewPrepCallToAction />
     </>
@@ -54,12 +58,14 @@ function ArticleSection({
   title,
   subtitle,
   articles,
+  saved,
   more,
 }: {
   id: string;
   title: string;
   subtitle: string;
   articles: HomeArticles["recent"];
+  saved: readonly number[];
   more?: { to: string; label: string };
 }) {
   return (
@@ -79,7 +85,7 @@ function ArticleSection({
       </div>
       <div className="mt-8">
         {articles.length > 0 ? (
-          <ArticleCardList articles={articles} />
+          <ArticleCardList articles={articles} saved={saved} />
         ) : (
           <p className="rounded-xl border border-dashed border-line p-8 text-center text-ink-muted">
             No articles found

@@ -1,12 +1,14 @@
 import { feedArticles } from "~/discovery/feeds.server";
 import { conditionalResponse } from "~/discovery/http-cache.server";
 import { env } from "~/env.server";
+import { getSiteSettings } from "~/settings/settings.server";
 import { TAGLINE } from "~/lib/meta";
 import type { Route } from "./+types/llms";
 
 /** /llms.txt (llmstxt.org): the site in brief and its newest articles as markdown links. */
 export async function loader({ request }: Route.LoaderArgs) {
-  const { SITE_URL, SITE_NAME } = env();
+  const { SITE_URL } = env();
+  const { siteName: SITE_NAME } = await getSiteSettings();
   const items = await feedArticles();
   const lines = [
     `# ${SITE_NAME}`,

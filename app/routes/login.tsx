@@ -12,6 +12,7 @@ import { FormAlert, type FormAlertData, StatusButton, useValidatedForm } from "~
 import { buttonClass, textLinkClass } from "~/components/ui/button";
 import { useSiteName } from "~/components/use-site-name";
 import { FORM_TOASTS, LOGIN_TEXT_FIELDS, LoginSchema } from "~/lib/account-schemas";
+import { PEOPLE_MESSAGES } from "~/lib/people-schemas";
 import { noindexMeta } from "~/lib/seo";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { redirectWithToast } from "~/http/toast.server";
@@ -64,6 +65,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       );
     case "invalid":
       return refuse(400, { title: SIGN_IN_FAILED, description: WRONG_CREDENTIALS });
+    case "suspended":
+      return refuse(403, { title: SIGN_IN_FAILED, description: PEOPLE_MESSAGES.suspendedSignIn });
     case "unverified":
       return refuse(
         403,

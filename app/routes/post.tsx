@@ -9,6 +9,12 @@ import { FALLBACK_AUTHOR, FALLBACK_CATEGORY } from "~/lib/article-card";
 import { notFound } from "~/lib/route-errors";
 import { blogPostingJsonLd, breadcrumbJsonLd, seoMeta, siteFrom, summarize } from "~/lib/seo";
 import { readOrThrow } from "~/http/route-errors.server";
+import { getUser } from "~/auth/guards.server";
+import { commentAction } from "~/comments/comment-action.server";
+import { commentsViewData } from "~/comments/comments-view.server";
+import { CommentsSection } from "~/components/comments/comments-section";
+import { retryAfterHeaders } from "~/http/route-headers.server";
+import { savedForRequest } from "~/reading-list/reading-list.server";
 import type { Route } from "./+types/post";
 
 /** /post/{slug}.md and `Accept: text/markdown` answer the markdown source (tools and agents). */
@@ -20,7 +26,11 @@ export const middleware: Route.MiddlewareFunction[] = [
 ];
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const full = new URL(request.url).searchParams.get("full") === "1";
+  const search = new URL(request.url).searchParams;
+  // ?comments=all: the article in full with its comments (Load Comments without JavaScript, and
+  // where every comment form posts).
+  const withComments = search.get("comments") === "all";
+  const full = search.get("full") === "1" || withComments;
   const article = await readOrThrow({ request, context }, "article", () => getArticleBySlug(params.slug));
   if (!article) {
     // A published article's old slug: 301 to where it is now.
@@ -32,13 +42,26 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // The body is in the page once: on a document request it is rendered, not repeated in the
   // hydration data (see app/http/html-once.server.ts).
   const view = articleViewData(context, article, { full });
+  const comments = withComments
+    ? await readOrThrow({ request, context }, "article", async () =>
+        commentsViewData(context, article, await getUser(request)),
+      )
+    : null;
   return {
     article: view,
+    comments,
+    // Signed-in readers only (their requests bypass the page cache); anonymous pages stay shared.
+    save: { articleId: article.id, saved: (await savedForRequest(request, [article.id])).length > 0 },
     // The excerpt, or else the article's first sentences.
     description: summarize(article.excerpt || article.contentHtml.replace(/<[^>]+>/g, " ")),
     updatedAt: article.updatedAt,
     canonicalUrl: `${env().SITE_URL}/post/${article.slug}`,
   };
+}
+
+/** The comment forms (post, reply, edit, delete, report, mute): app/comments/comment-action.server.ts. */
+export async function action({ request, params }: Route.ActionArgs) {
+  return commentAction(request, params.slug);
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
@@ -78,7 +101,25 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   });
 };
 
-export default function Post({ loaderData }: Route.ComponentProps) {
+export default function Post({ loaderData, actionData }: Route.ComponentProps) {
   // Keyed by slug: moving to another article starts again from its preview.
-  return <ArticleView key={loaderData.article.slug} article={loaderData.article} shareUrl={loaderData.canonicalUrl} />;
+  return (
+    <ArticleView
+      key={loaderData.article.slug}
+      article={loaderData.article}
+      shareUrl={loaderData.canonicalUrl}
+      discussion={
+        <CommentsSection
+          key={loaderData.article.slug}
+          slug={loaderData.article.slug}
+          view={loaderData.comments}
+          actionData={actionData}
+        />
+      }
+      save={loaderData.save}
+    />
+  );
 }
+
+// A refused comment answers 429 with Retry-After.
+export const headers: Route.HeadersFunction = retryAfterHeaders;

@@ -9,6 +9,7 @@ import { parseSearchParams, resultSummary } from "~/search/search-params";
 import { pageRedirectTarget, pageToRead, parsePageParam } from "~/lib/pagination";
 import { searchHref } from "~/lib/urls";
 import { readOrThrow } from "~/http/route-errors.server";
+import { savedForRequest } from "~/reading-list/reading-list.server";
 import type { Route } from "./+types/search";
 
 /**
@@ -29,7 +30,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   });
   const target = pageRedirectTarget(requested, results.pageCount);
   if (target !== null) throw redirect(searchHref({ q: params.q, categoryIds, page: target }));
-  return { q: params.q, categoryIds, categories, results };
+  const saved = await savedForRequest(
+    request,
+    results.articles.map((article) => article.id),
+  );
+  return { q: params.q, categoryIds, categories, results, saved };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
@@ -48,7 +53,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 const KBD = "rounded border border-line bg-surface-sunken px-1 font-mono text-[0.85em] whitespace-nowrap text-ink";
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
-  const { q, categoryIds, categories, results } = loaderData;
+  const { q, categoryIds, categories, results, saved } = loaderData;
   const navigation = useNavigation();
   const searching = navigation.state === "loading" && navigation.location.pathname === "/search";
 
@@ -82,7 +87,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
         </div>
         {results.articles.length > 0 ? (
           <div className={searching ? "opacity-60 transition-opacity" : "transition-opacity"}>
-            <ArticleCardList articles={results.articles} label="Search results" eagerCount={3} />
+            <ArticleCardList articles={results.articles} label="Search results" eagerCount={3} saved={saved} />
           </div>
         ) : (
           <EmptyResults hasFilters={categoryIds.length > 0} clearHref={searchHref({ q, categoryIds: [] })} />

@@ -8,9 +8,10 @@ import { readOrThrow } from "~/http/route-errors.server";
 import { CHANGELOG_MISSING } from "~/lib/route-errors";
 import { pageRedirectTarget, pageToRead, parsePageParam } from "~/lib/pagination";
 import { whatsNewHref } from "~/lib/urls";
+import { savedForRequest } from "~/reading-list/reading-list.server";
 import type { Route } from "./+types/whats-new";
 
-type LoaderData = { listing: ChangelogPage | null; changelogMissing: boolean };
+type LoaderData = { listing: ChangelogPage | null; changelogMissing: boolean; saved: number[] };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const requested = parsePageParam(new URL(request.url).searchParams.get("page"));
@@ -20,10 +21,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       throw error;
     }),
   );
-  if (listing === "missing") return data<LoaderData>({ listing: null, changelogMissing: true });
+  if (listing === "missing") return data<LoaderData>({ listing: null, changelogMissing: true, saved: [] });
   const target = pageRedirectTarget(requested, listing.pageCount);
   if (target !== null) throw redirect(whatsNewHref(target));
-  return data<LoaderData>({ listing, changelogMissing: false });
+  const saved = await savedForRequest(
+    request,
+    listing.articles.map((article) => article.id),
+  );
+  return data<LoaderData>({ listing, changelogMissing: false, saved });
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -34,7 +39,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export default function WhatsNew({ loaderData }: Route.ComponentProps) {
-  const { listing, changelogMissing } = loaderData;
+  const { listing, changelogMissing, saved } = loaderData;
   return (
     <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 sm:py-16">
       <header className="border-b border-line pb-8">
@@ -61,7 +66,7 @@ export default function WhatsNew({ loaderData }: Route.ComponentProps) {
         ) : (
           <>
             <h2 className="sr-only">Updates</h2>
-            <ArticleCardList articles={listing.articles} eagerCount={3} />
+            <ArticleCardList articles={listing.articles} eagerCount={3} saved={saved} />
             <Pagination
               page={listing.page}
               pageCount={listing.pageCount}

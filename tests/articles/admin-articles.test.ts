@@ -53,7 +53,7 @@ describe.each(testDatabaseKinds())("admin articles on %s", (kind) => {
     authorId = admin.authorId;
     const [plain] = await handle.db
       .insert(users)
-      .values({ email: "noprofile@example.com", fullName: "No Profile", isAdmin: true })
+      .values({ email: "noprofile@example.com", fullName: "No Profile", role: "administrator" })
       .returning({ id: users.id });
     noProfileUserId = plain!.id;
     const [category] = await handle.db
@@ -242,7 +242,7 @@ describe.each(testDatabaseKinds())("admin articles on %s", (kind) => {
         input: input({ slug: "ghost" }),
       }),
     ).toEqual({ status: "not-found" });
-    expect(await deleteArticle(2_000_000)).toEqual({ status: "not-found" });
+    expect(await deleteArticle(2_000_000, { id: adminId })).toEqual({ status: "not-found" });
     expect(await getEditableArticle(2_000_000)).toBeNull();
   });
 
@@ -250,7 +250,7 @@ describe.each(testDatabaseKinds())("admin articles on %s", (kind) => {
     const created = await createArticle({ userId: adminId, input: input({ slug: "short-lived" }) });
     if (created.status !== "saved") throw new Error("setup failed");
     changes.length = 0;
-    expect(await deleteArticle(created.id)).toEqual({ status: "deleted", slug: "short-lived" });
+    expect(await deleteArticle(created.id, { id: adminId })).toEqual({ status: "deleted", slug: "short-lived" });
     expect(await getEditableArticle(created.id)).toBeNull();
     expect(changes).toEqual([`article:${created.id}`]);
   });
@@ -336,7 +336,7 @@ describe.each(testDatabaseKinds())("admin articles on %s", (kind) => {
     // The application's own writes announce themselves.
     const created = await createArticle({ userId: adminId, input: input({ slug: "counted-at-once" }) });
     expect((await listDashboardArticles()).total).toBe(before.total + 2);
-    if (created.status === "saved") await deleteArticle(created.id);
+    if (created.status === "saved") await deleteArticle(created.id, { id: adminId });
     await handle.db.execute(sql`delete from articles where slug = 'sneaky-insert'`);
     await contentChanged("test: cleanup");
     expect((await listDashboardArticles()).total).toBe(before.total);

@@ -219,7 +219,7 @@ describe.each(testDatabaseKinds())("editorial workflow on %s", (kind) => {
     expect(state.saved.title).toBe("Zebrafish staged-fish");
 
     // Discard: the live version is what the editor shows again; the revision stays.
-    const discarded = await discardPendingChanges({ id, version: state.version });
+    const discarded = await discardPendingChanges({ id, version: state.version, userId });
     expect(discarded.status).toBe("saved");
     state = (await getEditorState(id))!;
     expect(state.pending).toBeNull();
@@ -254,7 +254,7 @@ describe.each(testDatabaseKinds())("editorial workflow on %s", (kind) => {
     const staleSave = await updateArticle({ id, userId, version: before.version, input: input("auto-fish") });
     expect(staleSave.status).toBe("conflict");
     expect((await getEditorState(id))!.fields.content).toBe("Typed so far");
-    await deleteArticle(id);
+    await deleteArticle(id, { id: userId });
     const gone = await autosaveArticle({ id, userId, version: state.version, fields: input("auto-fish") });
     expect(gone.status).toBe("not-found");
   });

@@ -6,6 +6,7 @@ import {
   requestPasswordReset,
   resendVerification,
   resetPassword,
+  inspectVerification,
   signInWithPassword,
   verifyEmail,
 } from "~/auth/accounts.server";
@@ -57,6 +58,18 @@ describe.each(testDatabaseKinds())("accounts on %s", (kind) => {
       expect((await userByEmail("verify-once@example.com"))?.emailVerifiedAt).toBeInstanceOf(Date);
       expect(await verifyEmail(token, ctx.clientIp)).toEqual({ status: "used" });
       expect(await verifyEmail("x".repeat(43), ctx.clientIp)).toEqual({ status: "invalid" });
+    });
+
+    it("looking a link up (the GET) neither uses it nor verifies the address", async () => {
+      const ctx = testClient();
+      await register(ctx, "inspect-only@example.com");
+      const token = tokenFrom(ctx.mailer.sent[0], "/verify-email");
+      expect(await inspectVerification(token, ctx.clientIp)).toEqual({ status: "valid" });
+      expect(await inspectVerification(token, ctx.clientIp)).toEqual({ status: "valid" });
+      expect((await userByEmail("inspect-only@example.com"))?.emailVerifiedAt).toBeNull();
+      expect((await verifyEmail(token, ctx.clientIp)).status).toBe("verified");
+      expect(await inspectVerification(token, ctx.clientIp)).toEqual({ status: "used" });
+      expect(await inspectVerification("y".repeat(43), ctx.clientIp)).toEqual({ status: "invalid" });
     });
 
     it("a taken address answers the same, changes nothing, and mails the owner instead", async () => {

@@ -1,4 +1,4 @@
-import { spawnSync } from "node:child_process";
+import { execFile, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -6,9 +6,10 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createOrPromoteAdmin } from "~/auth/admins.server";
 import { verifyPassword } from "~/auth/password.server";
-import { acquireDataDirLock } from "~/db/data-dir-lock.server";
+import { acquireDataDirLock, setDataDirCommandHandler } from "~/db/data-dir-lock.server";
 import { type DatabaseHandle, queryRows, setDatabaseHandle } from "~/db/db.server";
 import { authors, users } from "~/db/schema";
+import { handleDataDirCommand } from "~/setup/admin-command.server";
 import { openTestDatabase, testDatabaseKinds } from "../support/databases";
 
 describe.each(testDatabaseKinds())("createOrPromoteAdmin on %s", (kind) => {
@@ -29,7 +30,7 @@ describe.each(testDatabaseKinds())("createOrPromoteAdmin on %s", (kind) => {
     });
     expect(result.created).toBe(true);
     const [user] = await handle.db.select().from(users).where(eq(users.id, result.userId));
-    expect(user?.isAdmin).toBe(true);
+    expect(user?.role).toBe("administrator");
     expect(user?.emailVerifiedAt).toBeInstanceOf(Date);
     expect(await verifyPassword(user!.passwordHash!, "secret12")).toBe(true);
     const [author] = await handle.db.select().from(authors).where(eq(authors.userId, result.userId));
@@ -101,15 +102,59 @@ describe("npm run admin", () => {
     expect(result.stdout).toContain("created admin@example.com");
   }, 60_000);
 
-  it("refuses with a clear message while another process holds the data folder", async () => {
-    // This test process holds the folder's lock, as a running server would.
+  // The CLI runs while this process answers on the lock socket: spawn without blocking the event loop.
+  const runAsync = (...args: string[]) =>
+    new Promise<{ status: number; stdout: string; stderr: string }>((resolve) => {
+      execFile(
+        process.execPath,
+        [path.resolve("node_modules/tsx/dist/cli.mjs"), "scripts/admin.ts", ...args],
+        { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" }, encoding: "utf8" },
+        (error, stdout, stderr) => resolve({ status: error ? ((error.code as number) ?? 1) : 0, stdout, stderr }),
+      );
+    });
+
+  it("refuses with a clear message while a process that takes no commands holds the data folder", async () => {
+    // This test process holds the folder's lock, as another script would; the folder is never opened twice.
     const release = await acquireDataDirLock(dataDir);
     try {
-      const result = run("create", "--email", "x@example.com", "--password", "secret12", "--name", "X");
+      const result = await runAsync("create", "--email", "x@example.com", "--password", "secret12", "--name", "X");
       expect(result.status).toBe(1);
+      expect(result.stderr.trim().split("\n")).toHaveLength(1);
       expect(result.stderr).toContain("stop the server first");
     } finally {
       release();
     }
   });
+
+  it("sends the command to a running server that holds the data folder, which runs it", async () => {
+    // A server-like holder: the lock plus the server's command handler, on its own database.
+    const handle = await openTestDatabase("pglite");
+    setDatabaseHandle(handle);
+    const release = await acquireDataDirLock(dataDir);
+    setDataDirCommandHandler(handleDataDirCommand);
+    try {
+      const result = await runAsync(
+        "create",
+        "--email",
+        "held@example.com",
+        "--password",
+        "secret12",
+        "--name",
+        "Held",
+      );
+      expect(result.stderr).toBe("");
+      expect(result.status).toBe(0);
+      expect(result.stdout).toContain("created held@example.com");
+      const [user] = await handle.db.select().from(users).where(eq(users.email, "held@example.com"));
+      expect(user?.role).toBe("administrator");
+      // Bad input is refused by the server with the same one line.
+      const bad = await runAsync("create", "--email", "held@example.com", "--password", "secret12", "--name", " ");
+      expect(bad.status).toBe(1);
+      expect(bad.stderr.trim()).toBe("admin: Full name is required.");
+    } finally {
+      setDataDirCommandHandler(null);
+      release();
+      await handle.close();
+    }
+  }, 60_000);
 });

@@ -40,7 +40,7 @@ describe.each(testDatabaseKinds())("sessions on %s", (kind) => {
     expect(rows.map((row) => row.idHash)).not.toContain(token);
     expect(rows[0]?.idHash).toMatch(/^[0-9a-f]{64}$/);
     const session = await getSession(requestWith(token));
-    expect(session?.user).toMatchObject({ id: userId, fullName: "Session User", emailVerified: true, isAdmin: false });
+    expect(session?.user).toMatchObject({ id: userId, fullName: "Session User", emailVerified: true, role: "reader" });
     expect(session?.setCookie).toBeNull();
   });
 

@@ -177,8 +177,12 @@ describe("precise invalidation by tags", () => {
     expect(cacheTagsFor("/")).toEqual(["lists"]);
     expect(cacheTagsFor("/_root.data")).toEqual(["lists"]);
     expect(cacheTagsFor("/whats-new?page=2")).toEqual(["lists"]);
-    expect(cacheTagsFor("/post/hello-world")).toEqual(["post:hello-world"]);
-    expect(cacheTagsFor("/post/hello-world.data?_routes=routes/post")).toEqual(["post:hello-world"]);
+    // The article page shows its comments (app/comments): a new comment drops it by comments:{slug}.
+    expect(cacheTagsFor("/post/hello-world")).toEqual(["post:hello-world", "comments:hello-world"]);
+    expect(cacheTagsFor("/post/hello-world.data?_routes=routes/post")).toEqual([
+      "post:hello-world",
+      "comments:hello-world",
+    ]);
     expect(cacheTagsFor("/post/hello-world.md")).toEqual(["post:hello-world"]);
     expect(cacheTagsFor("/category/javascript?page=3&view=list")).toEqual(["category:javascript"]);
     expect(cacheTagsFor("/category/javascript/rss.xml")).toEqual(["category:javascript"]);

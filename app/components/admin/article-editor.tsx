@@ -77,6 +77,7 @@ export function ArticleEditor({
   defaults,
   actionData,
   articleId = null,
+  capabilities,
   editorial,
 }: {
   mode: "new" | "edit";
@@ -86,6 +87,8 @@ export function ArticleEditor({
   actionData: EditorActionData | undefined;
   /** The article being edited (autosave goes there); null for a new one. */
   articleId?: number | null;
+  /** Which save buttons this role gets (the server refuses the others anyway). */
+  capabilities: { publish: boolean; submit: boolean };
   /** Status, schedule and unpublish controls (editorial-panel.tsx), inside the form. */
   editorial?: ReactNode;
 }) {
@@ -417,14 +420,28 @@ export function ArticleEditor({
           </div>
 
           <div className="flex flex-wrap gap-2 lg:flex-col">
-            <StatusButton
-              pending={busy}
-              pendingText={mode === "new" ? "Creating..." : "Saving..."}
-              className="lg:w-full"
-              {...submitProps}
-            >
-              {mode === "new" ? "Create Article" : "Update Article"}
-            </StatusButton>
+            {capabilities.publish ? (
+              <StatusButton
+                pending={busy}
+                pendingText={mode === "new" ? "Creating..." : "Saving..."}
+                className="lg:w-full"
+                {...submitProps}
+              >
+                {mode === "new" ? "Create Article" : "Update Article"}
+              </StatusButton>
+            ) : null}
+            {capabilities.submit ? (
+              <StatusButton
+                pending={busy}
+                pendingText="Submitting..."
+                className="lg:w-full"
+                {...submitProps}
+                name="intent"
+                value="submit"
+              >
+                Submit for review
+              </StatusButton>
+            ) : null}
             <button
               type="submit"
               name="intent"
@@ -537,7 +554,7 @@ function CoverPicker({
 }
 
 /** The rendered article as the article page shows it: its title and the .prose-article body. */
-function PreviewBody({ title, html }: { title: string; html: string }) {
+export function PreviewBody({ title, html }: { title: string; html: string }) {
   return (
     <article>
       <h2 className="mb-6 text-3xl font-bold tracking-tight break-words text-ink sm:text-4xl">{title || "Untitled"}</h2>
@@ -548,7 +565,7 @@ function PreviewBody({ title, html }: { title: string; html: string }) {
 }
 
 /** Write / Preview tabs (JavaScript only): arrow keys move between them, as a tab list should. */
-function ContentTabs({
+export function ContentTabs({
   tab,
   onWrite,
   onPreview,

@@ -22,6 +22,8 @@ type Status = "draft" | "scheduled" | "published";
 const STATUS_TEXT: Record<Status, string> = { draft: "Draft", scheduled: "Scheduled", published: "Published" };
 
 export function EditorialPanel({
+  canSchedule,
+  canUnpublish,
   status,
   scheduledAt,
   publishError,
@@ -30,6 +32,9 @@ export function EditorialPanel({
   scheduleErrors,
   typedSchedule,
 }: {
+  /** What this role may do here (app/articles/article-access.server.ts). */
+  canSchedule: boolean;
+  canUnpublish: boolean;
   /** Null for a new article. */
   status: Status | null;
   scheduledAt: string | null;
@@ -71,7 +76,7 @@ export function EditorialPanel({
           Publishing failed: {publishError}
         </p>
       ) : null}
-      {status !== "published" ? (
+      {status !== "published" && canSchedule ? (
         <div className="mt-4">
           <label htmlFor="scheduled-at" className="text-sm font-medium text-ink">
             Publish on <span className="font-normal text-ink-muted">(time zone: {zone})</span>
@@ -100,7 +105,8 @@ export function EditorialPanel({
             Schedule
           </button>
         </div>
-      ) : (
+      ) : null}
+      {status === "published" && canUnpublish ? (
         <button
           type="submit"
           name="intent"
@@ -110,7 +116,7 @@ export function EditorialPanel({
         >
           Unpublish
         </button>
-      )}
+      ) : null}
     </div>
   );
 }
@@ -148,6 +154,32 @@ export function PendingBanner({
       >
         Discard pending changes
       </button>
+    </div>
+  );
+}
+
+/** The review state of a draft: waiting in the queue, or returned with the editor's note. */
+export function ReviewBanner({ submittedAt, note }: { submittedAt: string | null; note: string | null }) {
+  if (!submittedAt && !note) return null;
+  return (
+    <div
+      className="mt-6 rounded-xl border border-line bg-brand-soft p-4 text-sm text-ink"
+      role="status"
+      data-testid="review-banner"
+    >
+      {submittedAt ? (
+        <p>
+          <strong>Waiting for review</strong> since <LocalDateTime iso={submittedAt} serverZone="UTC" />. Editors will
+          approve it or return it with a note.
+        </p>
+      ) : (
+        <>
+          <p>
+            <strong>Returned with a note from the editor:</strong>
+          </p>
+          <p className="mt-1 whitespace-pre-wrap">{note}</p>
+        </>
+      )}
     </div>
   );
 }

@@ -4,17 +4,18 @@
  *
  * A long article first shows its stored preview (the first 4 paragraphs), faded, with Continue
  * Reading: without JavaScript a link to the full view (?full=1), with JavaScript a button that
- * reveals the rest in place. The author card and Join the Discussion follow the whole article.
+ * reveals the rest in place. The author card and Join the Discussion (with `discussion`: the
+ * comments, app/components/comments) follow the whole article.
  * Render it with `key={slug}` so the preview state starts over for every article.
  */
-import { useEffect, useMemo, useRef, useState } from "react";
+import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import { Link } from "react-router";
 import { formatLongDate, readTimeLabel } from "~/articles/format";
 import type { TocEntry } from "~/db/schema";
 import { useHtmlOnce } from "~/components/html-once";
 import { FALLBACK_AUTHOR } from "~/lib/article-card";
 import { CategoryBadge, COVER_HEIGHT, COVER_WIDTH } from "../article-card";
-import { PlaceholderButton } from "../placeholder-button";
+import { SaveButton } from "../reading-list/save-button";
 import { AuthorAvatar, AuthorCard, type AuthorInfo } from "./author-card";
 import { ReadingProgress } from "./reading-progress";
 import { ShareButtons } from "./share-buttons";
@@ -54,7 +55,19 @@ function headingIdsIn(html: string): Set<string> {
   return new Set(Array.from(html.matchAll(/<h[1-6] id="([^"]+)"/g), (match) => match[1]!));
 }
 
-export function ArticleView({ article, shareUrl }: { article: ArticleViewData; shareUrl: string }) {
+export function ArticleView({
+  article,
+  shareUrl,
+  discussion,
+  save = null,
+}: {
+  article: ArticleViewData;
+  shareUrl: string;
+  /** The comments (or Load Comments) under Join the Discussion; the private preview has none. */
+  discussion?: ReactNode;
+  /** The Save button (the published article page; a private preview has none). */
+  save?: { articleId: number; saved: boolean } | null;
+}) {
   const [revealed, setRevealed] = useState(article.preview === null);
   const head = useHtmlOnce(HEAD_KEY, article.head);
   const rest = useHtmlOnce(REST_KEY, article.rest);
@@ -142,7 +155,17 @@ export function ArticleView({ article, shareUrl }: { article: ArticleViewData; s
                 <AuthorAvatar author={article.author} size={44} />
                 <div className="text-sm">
                   <p className="font-semibold text-ink" data-testid="article-author">
-                    {author}
+                    {article.author?.slug ? (
+                      <Link
+                        to={`/author/${article.author.slug}`}
+                        rel="author"
+                        className="hover:underline underline-offset-4"
+                      >
+                        {author}
+                      </Link>
+                    ) : (
+                      author
+                    )}
                   </p>
                   <p className="flex flex-wrap items-center gap-x-1.5 text-ink-muted">
                     <time dateTime={article.publishedAt}>{formatLongDate(article.publishedAt)}</time>
@@ -153,13 +176,7 @@ export function ArticleView({ article, shareUrl }: { article: ArticleViewData; s
               </div>
               <div className="flex items-center gap-2">
                 <ShareButtons url={shareUrl} title={article.title} />
-                <PlaceholderButton
-                  feature="Save"
-                  className="inline-flex h-10 items-center gap-1.5 rounded-full border border-line bg-surface-raised px-4 text-sm font-semibold text-ink hover:bg-surface-sunken"
-                >
-                  <BookmarkIcon />
-                  Save
-                </PlaceholderButton>
+                {save ? <SaveButton articleId={save.articleId} saved={save.saved} size="article" /> : null}
               </div>
             </div>
           </header>
@@ -249,13 +266,7 @@ export function ArticleView({ article, shareUrl }: { article: ArticleViewData; s
                 <p className="mx-auto mt-2 max-w-md text-ink-muted">
                   Share your perspective, ask a question or tell us what you would add.
                 </p>
-                <PlaceholderButton
-                  feature="Comments"
-                  formClassName="mt-5 inline-block"
-                  className="inline-flex h-11 items-center justify-center rounded-md bg-brand px-5 text-sm font-semibold text-brand-ink hover:bg-brand-hover"
-                >
-                  Load Comments
-                </PlaceholderButton>
+                {discussion}
               </section>
             </div>
           )}
@@ -275,11 +286,3 @@ export function ArticleView({ article, shareUrl }: { article: ArticleViewData; s
 
 const continueClass =
   "inline-flex h-12 items-center justify-center gap-2 rounded-full bg-brand px-7 text-sm font-semibold text-brand-ink shadow-md hover:bg-brand-hover";
-
-function BookmarkIcon() {
-  return (
-    <svg viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true" className="size-4">
-      <path d="M5.5 3.5h9a1 1 0 0 1 1 1v12l-5.5-3.5L4.5 16.5v-12a1 1 0 0 1 1-1Z" strokeLinejoin="round" />
-    </svg>
-  );
-}

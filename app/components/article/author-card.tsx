@@ -1,8 +1,10 @@
 /** The author card shown after the article: avatar, name and bio. */
+import { Link } from "react-router";
 import { useSiteName } from "~/components/use-site-name";
 import { FALLBACK_AUTHOR } from "~/lib/article-card";
 
-export type AuthorInfo = { name: string; avatarUrl: string | null; bio: string | null } | null;
+/** `slug`, when known, links the name to the author's page (/author/{slug}). */
+export type AuthorInfo = { name: string; slug?: string | null; avatarUrl: string | null; bio: string | null } | null;
 
 export function initials(name: string) {
   const parts = name.trim().split(/\s+/).filter(Boolean);
@@ -51,7 +53,15 @@ export function AuthorCard({ author }: { author: AuthorInfo }) {
         <h2 id="about-the-author" className="text-xs font-semibold tracking-wider text-ink-muted uppercase">
           About the author
         </h2>
-        <p className="mt-1 text-xl font-bold text-ink">{name}</p>
+        <p className="mt-1 text-xl font-bold text-ink">
+          {author?.slug ? (
+            <Link to={`/author/${author.slug}`} className="hover:underline underline-offset-4">
+              {name}
+            </Link>
+          ) : (
+            name
+          )}
+        </p>
         <p className="mt-2 leading-relaxed text-ink-muted">
           {author?.bio?.trim() || `A contributor to ${siteName}, sharing what they learn while building software.`}
         </p>

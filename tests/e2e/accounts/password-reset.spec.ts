@@ -47,6 +47,8 @@ test.describe("password reset", () => {
     const link = linkTo(mail, "/reset-password");
     expect(mail.html).toContain(`href="${appOrigin}${link}"`);
 
+    // A link scanner's GET uses nothing up: only the form's POST does.
+    expect((await request.get(link)).status()).toBe(200);
     await page.goto(link);
     await hydrated(page, jsEnabled);
     await expect(page.getByRole("heading", { name: "Choose a new password" })).toBeVisible();

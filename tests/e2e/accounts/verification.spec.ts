@@ -4,6 +4,7 @@ import {
   expect,
   expectFormAlert,
   expectSignedInAs,
+  expectSignedOut,
   expectToast,
   hydrated,
   linkTo,
@@ -32,7 +33,7 @@ async function registerUnverified(request: import("@playwright/test").APIRequest
 }
 
 test.describe("email verification", () => {
-  test("the mail through SMTP has text and HTML; its link verifies, signs in, and works once", async ({
+  test("the mail through SMTP has text and HTML; its link opens a confirm page whose button verifies, signs in, and works once", async ({
     page,
     jsEnabled,
     request,
@@ -45,14 +46,46 @@ test.describe("email verification", () => {
     expect(mail.html).toContain(`href="${appOrigin}${link}"`);
     expect(mail.text).toContain("expires in 24 hours");
 
-    await page.goto(link);
+    // Opening the link (what a mail scanner does) verifies nothing and uses nothing up.
+    for (let i = 0; i < 2; i++) {
+      const opened = await page.goto(link);
+      expect(opened?.status()).toBe(200);
+      expect(opened?.headers()["cache-control"]).toBe("private, no-store");
+    }
+    await expectSignedOut(page);
+    const signIn = await request.post("/login", {
+      headers: { Origin: appOrigin, "X-Test-Client-Ip": uniqueIp() },
+      form: { email: account.email, password: account.password },
+      maxRedirects: 0,
+    });
+    expect(signIn.status(), "still unverified after the GETs").toBe(403);
+
     await hydrated(page, jsEnabled);
+    await expect(page.getByRole("heading", { name: "Confirm your email address" })).toBeVisible();
+    await page.getByRole("button", { name: "Verify my email" }).click();
     await expect(page).toHaveURL(`${appOrigin}/`);
     await expectToast(page, jsEnabled, "Email Verified");
     await expectSignedInAs(page, "Katherine Johnson");
 
     const again = await page.goto(link);
     expect(again?.status()).toBe(400);
+    await expect(page.getByRole("heading", { name: "This link was already used" })).toBeVisible();
+  });
+
+  test("a verify button pressed after the link was used says so", async ({ page, jsEnabled, request }) => {
+    const account = await registerUnverified(request, "Mary Jackson");
+    const link = linkTo(await waitForMail(request, account.email, /^Verify your email/), "/verify-email");
+    await page.goto(link);
+    await hydrated(page, jsEnabled);
+    // Used meanwhile (another tab).
+    const token = new URL(link, appOrigin).searchParams.get("token") ?? "";
+    const used = await request.post("/verify-email", {
+      headers: { Origin: appOrigin, "X-Test-Client-Ip": uniqueIp() },
+      form: { intent: "verify", token },
+      maxRedirects: 0,
+    });
+    expect(used.status()).toBe(303);
+    await page.getByRole("button", { name: "Verify my email" }).click();
     await expect(page.getByRole("heading", { name: "This link was already used" })).toBeVisible();
   });
 
@@ -82,6 +115,8 @@ test.describe("email verification", () => {
     expect(stale?.status()).toBe(400);
     await expect(page.getByRole("heading", { name: "This link is invalid or has expired" })).toBeVisible();
     await page.goto(linkTo(second, "/verify-email"));
+    await hydrated(page, jsEnabled);
+    await page.getByRole("button", { name: "Verify my email" }).click();
     await expect(page).toHaveURL(`${appOrigin}/`);
     await expectToast(page, jsEnabled, "Email Verified");
     await expectSignedInAs(page, "Dorothy Vaughan");

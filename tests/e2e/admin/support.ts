@@ -5,7 +5,8 @@
  * running beside them on the shared server (they assert on the demo content). So each worker
  * gets its own production server on a private port and data folder, prepared here: demo
  * content, the E2E administrator (with an author profile), a verified reader without the flag,
- * an administrator without an author profile, and 60 synthetic articles (so the dashboard has
+ * an administrator without an author profile, a contributor, an author and an editor (STAFF), and
+ * 60 synthetic articles (so the dashboard has
  * several pages). `baseURL` points at it, so `page.goto("/admin")` and `request` reach it.
  */
 import fs from "node:fs";
@@ -15,7 +16,7 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { createOrPromoteAdmin } from "../../../app/auth/admins.server";
 import { hashPassword } from "../../../app/auth/password.server";
 import { closeDatabase, openDatabase, setDatabaseHandle } from "../../../app/db/db.server";
-import { users } from "../../../app/db/schema";
+import { authors, users } from "../../../app/db/schema";
 import { seedDemoContent, seedSyntheticArticles } from "../../../app/db/seed.server";
 import { E2E_ADMIN } from "../../../playwright.config";
 import { test as accountsTest, expect, expectToast, hydrated } from "../accounts/support";
@@ -30,6 +31,16 @@ export const PROFILELESS_ADMIN = {
   password: "ghost-admin-password",
   name: "Ghost Admin",
 };
+/** One account per staff role below Administrator, each with an author profile. */
+export const STAFF = {
+  contributor: {
+    email: "contributor@devperspective.test",
+    password: "contributor-password",
+    name: "Connie Contributor",
+  },
+  author: { email: "author@devperspective.test", password: "author-password", name: "Arthur Author" },
+  editor: { email: "editor@devperspective.test", password: "editor-password", name: "Eddie Editor" },
+} as const;
 export const SYNTHETIC_ARTICLES = 60;
 
 /** A port per parallel worker, clear of the shared server, its mock services and the reading specs' servers. */
@@ -61,9 +72,22 @@ async function startAdminServer(port: number): Promise<RunningServer> {
         fullName: PROFILELESS_ADMIN.name,
         passwordHash: await hashPassword(PROFILELESS_ADMIN.password),
         emailVerifiedAt: new Date(),
-        isAdmin: true,
+        role: "administrator",
       },
     ]);
+    for (const [role, account] of Object.entries(STAFF) as [keyof typeof STAFF, (typeof STAFF)[keyof typeof STAFF]][]) {
+      const [user] = await handle.db
+        .insert(users)
+        .values({
+          email: account.email,
+          fullName: account.name,
+          passwordHash: await hashPassword(account.password),
+          emailVerifiedAt: new Date(),
+          role,
+        })
+        .returning({ id: users.id });
+      await handle.db.insert(authors).values({ name: account.name, userId: user!.id });
+    }
     await seedSyntheticArticles(SYNTHETIC_ARTICLES, { seed: 42 });
   } finally {
     await closeDatabase();

@@ -16,11 +16,6 @@ function continueControl(page: Page, jsEnabled: boolean) {
   return page.getByRole("main").getByRole(jsEnabled ? "button" : "link", { name: "Continue Reading" });
 }
 
-/** The toast a placeholder shows: sonner with JavaScript, the server's banner without. */
-function placeholderToast(page: Page, text: string) {
-  return page.locator("[data-sonner-toast], [role=status]", { hasText: text }).first();
-}
-
 test.describe("article page", () => {
   test("header: category badge, title, author, date, read time, cover image; title and canonical", async ({ page }) => {
     const response = await page.goto(`/post/${LONG.slug}`);
@@ -100,12 +95,14 @@ test.describe("article page", () => {
     expect(page.url()).toContain(`/post/${LONG.slug}`);
   });
 
-  test("Save is a placeholder", async ({ page, jsEnabled }) => {
+  test("Save, signed out, leads to sign-in and back to a page that completes the save", async ({ page, jsEnabled }) => {
     await page.goto(`/post/${LONG.slug}`);
     await hydrated(page, jsEnabled);
-    await page.getByRole("button", { name: "Save" }).click();
-    await expect(placeholderToast(page, "Save is not yet implemented")).toBeVisible();
-    expect(new URL(page.url()).pathname).toBe(`/post/${LONG.slug}`);
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(page).toHaveURL(/\/login\?redirectTo=/);
+    const redirectTo = new URL(page.url()).searchParams.get("redirectTo") ?? "";
+    expect(redirectTo).toMatch(/^\/reading-list\/save\?article=\d+&return=/);
+    expect(new URL(redirectTo, page.url()).searchParams.get("return")).toBe(`/post/${LONG.slug}`);
   });
 
   test("a long article shows 4 paragraphs faded, then Continue Reading reveals the rest, the author and the discussion", async ({
@@ -140,8 +137,9 @@ test.describe("article page", () => {
     await expect(author).toContainText("Frontend engineer");
     await expect(author.locator("img")).toHaveAttribute("src", /\/images\/avatars\//);
     await expect(page.getByRole("heading", { name: "Join the Discussion" })).toBeVisible();
-    await page.getByRole("button", { name: "Load Comments" }).click();
-    await expect(placeholderToast(page, "Comments is not yet implemented")).toBeVisible();
+    // Load Comments: in place with JavaScript, a link to ?comments=all without (tests/e2e/comments).
+    await page.getByRole(jsEnabled ? "button" : "link", { name: "Load Comments" }).click();
+    await expect(page.getByTestId("comments")).toBeVisible();
   });
 
   test("the table of contents lists the h2/h3 headings on large screens and reaches past the preview", async ({

@@ -64,7 +64,8 @@ const PATHS = [
   "/llms.txt",
   "/healthz",
   "/media/0000000000000000000000000000000000000000000000000000000000000000.png",
-  "/resources/placeholder",
+  "/contact",
+  "/reading-list",
   "/assets/nope.js",
   "/no/such/page",
 ];

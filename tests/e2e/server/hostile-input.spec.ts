@@ -81,7 +81,11 @@ for (const database of testDatabases) {
             }
           }
         }
-        const plain = await send("POST", "/resources/placeholder", {
+        // A page's action answers with its error page; a resource route (no page) in plain text.
+        const page = await send("POST", "/contact", { headers: { "Content-Type": "application/json" }, body: "{}" });
+        expect(page.status).toBe(415);
+        expect(await page.text()).toContain("What was sent is not in a form this page accepts.");
+        const plain = await send("POST", "/logout", {
           headers: { "Content-Type": "application/json" },
           body: "{}",
         });
@@ -174,7 +178,10 @@ for (const database of testDatabases) {
         });
         // The account is created and the browser sent on to verify its address.
         expect(register.status).toBe(303);
-        expect((await post("/resources/placeholder", { feature: "Save" })).status).toBe(303);
+        // A signed-out Save: on to the sign-in, which then completes it.
+        const save = await post("/reading-list", { intent: "save", articleId: "1" });
+        expect(save.status).toBe(302);
+        expect(save.headers.get("location")).toMatch(/^\/login\?redirectTo=/);
         // A NUL byte in a field never reaches the database.
         expect((await post("/login", { email: "a\u0000@b.co", password: "secret12" })).status).toBe(400);
       });

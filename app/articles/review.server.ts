@@ -1,0 +1,166 @@
+/**
+ * The review queue: a contributor submits a draft; editors approve it (publish now or schedule)
+ * or return it with a note; the contributor is mailed either way. A submitted draft is a draft
+ * with `submitted_at` set (articles_review_queue_idx); approval publishes through the same save
+ * as the editor (revisions, cache, slug rules), which clears the submission.
+ */
+import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
+import { recordAudit } from "~/audit/audit.server";
+import type { SessionUser } from "~/auth/session.server";
+import { getDb } from "~/db/db.server";
+import { articles, authors, users } from "~/db/schema";
+import { env } from "~/env.server";
+import { sendMailInBackground } from "~/mail/mailer.server";
+import { submissionApprovedMail, submissionReturnedMail } from "~/mail/templates.server";
+import { siteSettings } from "~/settings/settings.server";
+import { describeInZone } from "~/lib/zoned-time";
+import { getEditableArticle, type SaveResult, updateArticle } from "./admin-articles.server";
+
+export const REVIEW_NOTE_MAX = 2000;
+
+export type ReviewQueueRow = {
+  id: number;
+  title: string;
+  authorName: string | null;
+  /** ISO 8601. */
+  submittedAt: string;
+};
+
+/** Submitted drafts, oldest first (the queue is worked in order). */
+export async function listReviewQueue(): Promise<ReviewQueueRow[]> {
+  const db = await getDb();
+  const rows = await db
+    .select({ id: articles.id, title: articles.title, authorName: authors.name, submittedAt: articles.submittedAt })
+    .from(articles)
+    .leftJoin(authors, eq(authors.id, articles.authorId))
+    .where(and(isNotNull(articles.submittedAt), eq(articles.status, "draft")))
+    .orderBy(asc(articles.submittedAt), asc(articles.id))
+    .limit(200);
+  return rows.map((row) => ({ ...row, submittedAt: (row.submittedAt as Date).toISOString() }));
+}
+
+/** Puts draft `id` in the queue (after the editor saved it); false when it is not a draft. */
+export async function submitForReview(id: number): Promise<boolean> {
+  const db = await getDb();
+  const rows = await db
+    .update(articles)
+    .set({ submittedAt: sql`now()`, reviewNote: null })
+    .where(and(eq(articles.id, id), eq(articles.status, "draft")))
+    .returning({ id: articles.id });
+  return rows.length > 0;
+}
+
+type Contributor = { email: string; fullName: string; title: string; slug: string };
+
+async function contributorOf(id: number): Promise<Contributor | null> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ email: users.email, fullName: users.fullName, title: articles.title, slug: articles.slug })
+    .from(articles)
+    .innerJoin(authors, eq(authors.id, articles.authorId))
+    .innerJoin(users, eq(users.id, authors.userId))
+    .where(eq(articles.id, id))
+    .limit(1);
+  return row ?? null;
+}
+
+const siteOf = () => ({ siteName: siteSettings().siteName, siteUrl: env().SITE_URL });
+
+/**
+ * Approves submitted draft `id`: publishes it now, or schedules it for `scheduledAt`. Goes
+ * through updateArticle (the editor's save), so every rule of a save applies.
+ */
+export async function approveSubmission(options: {
+  id: number;
+  editor: Pick<SessionUser, "id" | "fullName">;
+  scheduledAt: Date | null;
+}): Promise<SaveResult | { status: "not-submitted" }> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ submittedAt: articles.submittedAt, status: articles.status })
+    .from(articles)
+    .where(eq(articles.id, options.id))
+    .limit(1);
+  if (!row) return { status: "not-found" };
+  if (!row.submittedAt || row.status !== "draft") return { status: "not-submitted" };
+  const article = await getEditableArticle(options.id);
+  if (!article) return { status: "not-found" };
+  const { id, publishedAt: _publishedAt, version, ...input } = article;
+  const result = await updateArticle({
+    id,
+    userId: options.editor.id,
+    version,
+    input,
+    intent: options.scheduledAt ? "schedule" : "publish",
+    scheduledAt: options.scheduledAt,
+  });
+  if (result.status !== "saved") return result;
+  const scheduled = result.outcome === "scheduled" && options.scheduledAt;
+  await recordAudit(options.editor, {
+    kind: "article",
+    action: scheduled ? "approved-scheduled" : "approved-published",
+    targetId: id,
+    summary: scheduled
+      ? `Approved “${input.title}” and scheduled it for ${options.scheduledAt!.toISOString()}`
+      : `Approved and published “${input.title}”`,
+  });
+  const contributor = await contributorOf(id);
+  if (contributor) {
+    const site = siteOf();
+    sendMailInBackground(
+      submissionApprovedMail(site, {
+        to: contributor.email,
+        name: contributor.fullName,
+        title: contributor.title,
+        url: scheduled ? `${site.siteUrl}/admin/articles/edit/${id}` : `${site.siteUrl}/post/${contributor.slug}`,
+        scheduledFor: scheduled ? describeInZone(options.scheduledAt!.toISOString(), siteSettings().timeZone) : null,
+      }),
+    );
+  }
+  return result;
+}
+
+/** Returns submitted draft `id` to its writer with `note`; false when it was not in the queue. */
+export async function returnSubmission(options: {
+  id: number;
+  editor: Pick<SessionUser, "id" | "fullName">;
+  note: string;
+}): Promise<boolean> {
+  const db = await getDb();
+  const returned = await db.transaction(async (tx) => {
+    const rows = await tx
+      .update(articles)
+      .set({ submittedAt: null, reviewNote: options.note })
+      .where(and(eq(articles.id, options.id), isNotNull(articles.submittedAt), eq(articles.status, "draft")))
+      .returning({ id: articles.id, title: articles.title });
+    const row = rows[0];
+    if (!row) return null;
+    await recordAudit(
+      options.editor,
+      {
+        kind: "article",
+        action: "returned",
+        targetId: row.id,
+        summary: `Returned “${row.title}” to its writer`,
+        details: { note: options.note },
+      },
+      tx,
+    );
+    return row;
+  });
+  if (!returned) return false;
+  const contributor = await contributorOf(options.id);
+  if (contributor) {
+    const site = siteOf();
+    sendMailInBackground(
+      submissionReturnedMail(site, {
+        to: contributor.email,
+        name: contributor.fullName,
+        title: contributor.title,
+        note: options.note,
+        url: `${site.siteUrl}/admin/articles/edit/${options.id}`,
+      }),
+    );
+  }
+  return true;
+}

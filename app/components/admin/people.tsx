@@ -1,0 +1,289 @@
+/**
+ * The People page (/admin/people): invite form, pending invitations, the list of accounts. Every
+ * row's change is its own small form posting to the page, so everything works without JavaScript.
+ */
+import type { SubmissionResult } from "@conform-to/react";
+import { Form, Link, useLocation } from "react-router";
+import { ROLE_LABELS, type Role } from "~/auth/permissions";
+import { AdminPageHeader } from "~/components/admin/admin-shell";
+import { LocalDate } from "~/components/admin/local-date";
+import {
+  controlClass,
+  Field,
+  FormAlert,
+  type FormAlertData,
+  SelectField,
+  StatusButton,
+  useValidatedForm,
+} from "~/components/forms";
+import { buttonClass, textLinkClass } from "~/components/ui/button";
+import { Pagination } from "~/components/ui/pagination";
+import { ASSIGNABLE_ROLES, INVITE_ROLES, INVITE_TEXT_FIELDS, InviteSchema } from "~/lib/people-schemas";
+import { peopleHref } from "~/lib/urls";
+
+type Person = {
+  id: number;
+  email: string;
+  fullName: string;
+  role: Role;
+  suspendedAt: string | null;
+  createdAt: string;
+};
+type Invite = { id: number; email: string; role: Role; expiresAt: string; invitedBy: string | null };
+
+export type PeoplePageProps = {
+  list: { people: Person[]; total: number; page: number; pageCount: number; query: string };
+  invites: Invite[];
+  selfId: number;
+  actionData?:
+    | { intent: "invite" | "row"; result: SubmissionResult<string[]> | null; alert: FormAlertData }
+    | undefined;
+};
+
+const cell = "px-4 py-3";
+
+export function PeoplePage({ list, invites, selfId, actionData }: PeoplePageProps) {
+  const location = useLocation();
+  const returnPath = `${location.pathname}${location.search}`;
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 lg:px-8">
+      <AdminPageHeader title="People" lead="Invite people, change their roles, suspend and restore accounts." />
+      {actionData?.intent === "row" ? <FormAlert alert={actionData.alert} className="mt-6" /> : null}
+
+      <InviteForm actionData={actionData?.intent === "invite" ? actionData : undefined} returnPath={returnPath} />
+
+      <section aria-labelledby="pending-invites" className="mt-8 rounded-xl border border-line bg-surface shadow-sm">
+        <h2 id="pending-invites" className="border-b border-line px-4 py-4 text-lg font-semibold text-ink sm:px-6">
+          Pending invitations ({invites.length})
+        </h2>
+        {invites.length === 0 ? (
+          <p className="px-4 py-6 text-sm text-ink-muted sm:px-6">No invitation is waiting to be accepted.</p>
+        ) : (
+          <ul className="divide-y divide-line">
+            {invites.map((invite) => (
+              <li
+                key={invite.id}
+                className="flex flex-wrap items-center justify-between gap-3 px-4 py-3 text-sm sm:px-6"
+              >
+                <span>
+                  <span className="font-medium text-ink">{invite.email}</span>{" "}
+                  <span className="text-ink-muted">
+                    as {ROLE_LABELS[invite.role]}
+                    {invite.invitedBy ? `, by ${invite.invitedBy}` : ""}; expires <LocalDate iso={invite.expiresAt} />
+                  </span>
+                </span>
+                <Form method="post">
+                  <input type="hidden" name="intent" value="revoke" />
+                  <input type="hidden" name="inviteId" value={invite.id} />
+                  <input type="hidden" name="redirectTo" value={returnPath} />
+                  <button
+                    type="submit"
+                    className={buttonClass({ variant: "destructive-outline", size: "sm" })}
+                    aria-label={`Revoke the invitation of ${invite.email}`}
+                  >
+                    Revoke
+                  </button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section
+        aria-labelledby="everyone"
+        className="mt-8 overflow-hidden rounded-xl border border-line bg-surface shadow-sm"
+      >
+        <div className="flex flex-wrap items-center justify-between gap-4 border-b border-line px-4 py-4 sm:px-6">
+          <h2 id="everyone" className="text-lg font-semibold text-ink">
+            Everyone ({list.total})
+          </h2>
+          <Form
+            method="get"
+            action="/admin/people"
+            role="search"
+            aria-label="People"
+            className="flex w-full gap-2 sm:w-auto"
+          >
+            <label htmlFor="people-q" className="sr-only">
+              Search by name or email
+            </label>
+            <input
+              id="people-q"
+              type="search"
+              name="q"
+              defaultValue={list.query}
+              key={list.query}
+              maxLength={100}
+              placeholder="Search by name or email..."
+              className={`${controlClass} h-10 min-w-0 flex-1 sm:w-64`}
+            />
+            <button type="submit" className={buttonClass({ variant: "secondary" })}>
+              Search
+            </button>
+          </Form>
+        </div>
+        {list.query ? (
+          <p className="border-b border-line bg-surface-sunken px-4 py-2 text-sm text-ink-muted sm:px-6" role="status">
+            {list.total} {list.total === 1 ? "person matches" : "people match"} “{list.query}”.{" "}
+            <Link to="/admin/people" className={textLinkClass}>
+              Clear search
+            </Link>
+          </p>
+        ) : null}
+        {list.people.length === 0 ? (
+          <p className="px-4 py-10 text-center text-sm text-ink-muted sm:px-6">No one matches your search.</p>
+        ) : (
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
+          <section className="overflow-x-auto" tabIndex={0} aria-label="People table">
+            <table className="w-full min-w-[48rem] text-left text-sm">
+              <caption className="sr-only">
+                Everyone ({list.total}), page {list.page} of {list.pageCount}
+              </caption>
+              <thead className="bg-surface-sunken text-xs tracking-wide text-ink-muted uppercase">
+                <tr>
+                  <th scope="col" className={cell}>
+                    Name
+                  </th>
+                  <th scope="col" className={cell}>
+                    Role
+                  </th>
+                  <th scope="col" className={cell}>
+                    Status
+                  </th>
+                  <th scope="col" className={cell}>
+                    Joined
+                  </th>
+                  <th scope="col" className={`${cell} text-right`}>
+                    Account
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-line">
+                {list.people.map((person) => (
+                  <PersonRow key={person.id} person={person} self={person.id === selfId} returnPath={returnPath} />
+                ))}
+              </tbody>
+            </table>
+          </section>
+        )}
+        <Pagination
+          page={list.page}
+          pageCount={list.pageCount}
+          hrefFor={(n) => peopleHref({ q: list.query, page: n })}
+          radius={2}
+          summary
+          className="flex flex-wrap items-center justify-between gap-3 border-t border-line px-4 py-3 sm:px-6"
+        />
+      </section>
+    </div>
+  );
+}
+
+function PersonRow({ person, self, returnPath }: { person: Person; self: boolean; returnPath: string }) {
+  const roleId = `role-${person.id}`;
+  return (
+    <tr className="align-middle">
+      <th scope="row" className={`${cell} font-medium text-ink`}>
+        {person.fullName}
+        {self ? <span className="ml-1 text-xs font-normal text-ink-muted">(you)</span> : null}
+        <span className="block text-xs font-normal text-ink-muted">{person.email}</span>
+      </th>
+      <td className={cell}>
+        <Form method="post" className="flex items-center gap-2">
+          <input type="hidden" name="intent" value="role" />
+          <input type="hidden" name="userId" value={person.id} />
+          <input type="hidden" name="redirectTo" value={returnPath} />
+          <label htmlFor={roleId} className="sr-only">
+            Role of {person.fullName}
+          </label>
+          <select
+            id={roleId}
+            name="role"
+            defaultValue={person.role}
+            key={person.role}
+            className={`${controlClass} h-9 w-36`}
+          >
+            {ASSIGNABLE_ROLES.map((role) => (
+              <option key={role} value={role}>
+                {ROLE_LABELS[role]}
+              </option>
+            ))}
+          </select>
+          <button
+            type="submit"
+            className={buttonClass({ variant: "secondary", size: "sm" })}
+            aria-label={`Save the role of ${person.fullName}`}
+          >
+            Save
+          </button>
+        </Form>
+      </td>
+      <td className={`${cell} text-ink-muted`}>
+        {person.suspendedAt ? <span className="font-medium text-danger">Suspended</span> : "Active"}
+      </td>
+      <td className={`${cell} whitespace-nowrap text-ink-muted`}>
+        <LocalDate iso={person.createdAt} />
+      </td>
+      <td className={`${cell} text-right`}>
+        {self ? null : (
+          <Form method="post">
+            <input type="hidden" name="intent" value={person.suspendedAt ? "restore" : "suspend"} />
+            <input type="hidden" name="userId" value={person.id} />
+            <input type="hidden" name="redirectTo" value={returnPath} />
+            <button
+              type="submit"
+              className={buttonClass({ variant: person.suspendedAt ? "secondary" : "destructive-outline", size: "sm" })}
+              aria-label={`${person.suspendedAt ? "Restore" : "Suspend"} ${person.fullName}`}
+            >
+              {person.suspendedAt ? "Restore" : "Suspend"}
+            </button>
+          </Form>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+function InviteForm({
+  actionData,
+  returnPath,
+}: {
+  actionData: { result: SubmissionResult<string[]> | null; alert: FormAlertData } | undefined;
+  returnPath: string;
+}) {
+  const { fields, formProps, submitProps, busy } = useValidatedForm({
+    id: "invite",
+    schema: InviteSchema,
+    requiredText: INVITE_TEXT_FIELDS,
+    lastResult: actionData?.result,
+    defaultValue: { role: "contributor" },
+  });
+  return (
+    <section
+      aria-labelledby="invite-heading"
+      className="mt-8 rounded-xl border border-line bg-surface p-4 shadow-sm sm:p-6"
+    >
+      <h2 id="invite-heading" className="text-lg font-semibold text-ink">
+        Invite someone
+      </h2>
+      <p className="mt-1 mb-4 text-sm text-ink-muted">
+        They receive a link by email; it works once, for 7 days. An existing account gets the role after signing in.
+      </p>
+      <FormAlert alert={actionData?.alert} />
+      <Form method="post" {...formProps} className="grid gap-x-4 sm:grid-cols-[1fr_12rem_auto] sm:items-start">
+        <input type="hidden" name="intent" value="invite" />
+        <input type="hidden" name="redirectTo" value={returnPath} />
+        <Field field={fields.email} label="Email" type="email" autoComplete="off" />
+        <SelectField
+          field={fields.role}
+          label="Role"
+          options={INVITE_ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }))}
+        />
+        <StatusButton pending={busy} pendingText="Sending..." className="sm:mt-7" {...submitProps}>
+          Send invitation
+        </StatusButton>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,133 @@
+/**
+ * /admin/categories: every category with its article count, and the form that creates one.
+ * Editors and administrators (categories.manage); each row links to its edit page (rename,
+ * description, delete).
+ */
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Link } from "react-router";
+import { requirePermission } from "~/auth/guards.server";
+import { createCategory, listAdminCategories, toCategoryInput } from "~/categories/categories.server";
+import { AdminPageHeader } from "~/components/admin/admin-shell";
+import { type CategoryActionData, CategoryForm } from "~/components/admin/category-forms";
+import { textLinkClass } from "~/components/ui/button";
+import { readForm } from "~/http/form.server";
+import { failedWrite, readOrThrow } from "~/http/route-errors.server";
+import { redirectWithToast } from "~/http/toast.server";
+import { FORM_TOASTS } from "~/lib/account-schemas";
+import { CATEGORY_TOASTS, CategorySchema } from "~/lib/category-schema";
+import { noindexMeta } from "~/lib/seo";
+import { categoryHref } from "~/lib/urls";
+import type { Route } from "./+types/admin.categories";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requirePermission(request, "categories.manage");
+  const categories = await readOrThrow({ request, context }, "categories", () => listAdminCategories());
+  return { categories };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requirePermission(request, "categories.manage");
+  const formData = await readForm(request);
+  const submission = parseWithZod(formData, { schema: CategorySchema });
+  const refuse = (status: number, alert: CategoryActionData["alert"], result = submission.reply()) =>
+    data<CategoryActionData>({ form: "category", result, alert }, { status });
+  if (submission.status !== "success") return refuse(400, FORM_TOASTS.invalidForm);
+  const input = toCategoryInput(submission.value);
+  if ("fieldErrors" in input)
+    return refuse(400, FORM_TOASTS.invalidForm, submission.reply({ fieldErrors: input.fieldErrors }));
+  try {
+    const outcome = await createCategory(user, input);
+    if (outcome.status === "saved") {
+      return redirectWithToast(
+        "/admin/categories",
+        { type: "success", title: CATEGORY_TOASTS.created, description: outcome.category.name },
+        { status: 303 },
+      );
+    }
+    const fieldErrors = outcome.status === "invalid" ? outcome.fieldErrors : {};
+    return refuse(
+      400,
+      { title: CATEGORY_TOASTS.saveFailed, description: Object.values(fieldErrors).flat().join(" ") },
+      submission.reply({ fieldErrors }),
+    );
+  } catch (error) {
+    return refuse(500, {
+      title: CATEGORY_TOASTS.saveFailed,
+      description: failedWrite({ request, context }, error, "category create failed"),
+    });
+  }
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => noindexMeta(matches, "Categories");
+
+export default function AdminCategories({ loaderData, actionData }: Route.ComponentProps) {
+  const { categories } = loaderData;
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6 lg:px-8">
+      <AdminPageHeader
+        title="Categories"
+        lead="Rename a category and its old address keeps working; delete one and choose where its articles go."
+      />
+      <section
+        aria-labelledby="categories-heading"
+        className="mt-8 overflow-x-auto rounded-xl border border-line bg-surface shadow-sm"
+      >
+        <h2 id="categories-heading" className="border-b border-line px-4 py-4 text-lg font-semibold text-ink sm:px-6">
+          All Categories ({categories.length})
+        </h2>
+        <table className="w-full text-left text-sm">
+          <thead className="bg-surface-sunken text-xs tracking-wide text-ink-muted uppercase">
+            <tr>
+              <th scope="col" className="px-4 py-3 font-semibold sm:px-6">
+                Name
+              </th>
+              <th scope="col" className="px-4 py-3 font-semibold">
+                Address
+              </th>
+              <th scope="col" className="px-4 py-3 text-right font-semibold">
+                Articles
+              </th>
+              <th scope="col" className="px-4 py-3 text-right font-semibold sm:px-6">
+                Actions
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-line">
+            {categories.map((category) => (
+              <tr key={category.id}>
+                <th scope="row" className="px-4 py-3 font-medium text-ink sm:px-6">
+                  {category.name}
+                </th>
+                <td className="px-4 py-3">
+                  <Link to={categoryHref(category.slug)} className="font-mono text-xs text-brand hover:underline">
+                    /category/{category.slug}
+                  </Link>
+                </td>
+                <td className="px-4 py-3 text-right tabular-nums text-ink-muted">{category.articleCount}</td>
+                <td className="px-4 py-3 text-right sm:px-6">
+                  <Link
+                    to={`/admin/categories/${category.id}`}
+                    className={textLinkClass}
+                    aria-label={`Edit ${category.name}`}
+                  >
+                    Edit
+                  </Link>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+
+      <section
+        aria-labelledby="new-category-heading"
+        className="mt-8 rounded-xl border border-line bg-surface p-4 shadow-sm sm:p-6"
+      >
+        <h2 id="new-category-heading" className="mb-4 text-lg font-semibold text-ink">
+          New Category
+        </h2>
+        <CategoryForm mode="create" defaults={{ name: "", slug: "", description: "" }} actionData={actionData} />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+import { getAuthorBySlug } from "~/authors/authors.server";
+import { buildFeed, FEED_CONTENT_TYPES, renderFeed } from "~/discovery/feeds.server";
+import { conditionalResponse } from "~/discovery/http-cache.server";
+import { getSiteSettings } from "~/settings/settings.server";
+import type { Route } from "./+types/author-feed";
+
+/** /author/{slug}/rss.xml: the newest articles of one author. */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const author = await getAuthorBySlug(params.slug);
+  if (!author)
+    return new Response("Author not found\n", {
+      status: 404,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
+  const { siteName: SITE_NAME } = await getSiteSettings();
+  const { feed, updated } = await buildFeed(
+    {
+      title: `${author.name} — ${SITE_NAME}`,
+      description: author.bio || `Articles by ${author.name} on ${SITE_NAME}.`,
+      path: `/author/${author.slug}`,
+    },
+    { authorId: author.id },
+  );
+  return conditionalResponse(request, renderFeed(feed, "rss"), {
+    contentType: FEED_CONTENT_TYPES.rss,
+    lastModified: updated,
+  });
+}

@@ -1,0 +1,64 @@
+/**
+ * /contact: a real form (no JavaScript needed) whose message is stored for the admin inbox and
+ * mailed to the administrators. A honeypot and a per-address rate limit keep bots out.
+ */
+import { Form } from "react-router";
+import { Field, FormAlert, StatusButton, TextareaField, useValidatedForm } from "~/components/forms";
+import { HoneypotField, MessagePage } from "~/components/messages/message-form";
+import { retryAfterHeaders } from "~/http/route-headers.server";
+import { CONTACT_TEXT_FIELDS, ContactSchema, MESSAGE_ALERTS } from "~/lib/message-schemas";
+import { seoMeta } from "~/lib/seo";
+import { messageAction } from "~/messages/message-action.server";
+import type { Route } from "./+types/contact";
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return messageAction(request, context, {
+    schema: ContactSchema,
+    toMessage: (value) => ({
+      kind: "contact",
+      name: value.name,
+      email: value.email,
+      subject: value.subject,
+      body: value.body,
+    }),
+    sent: MESSAGE_ALERTS.sent,
+    path: "/contact",
+  });
+}
+
+export default function ContactPage({ actionData }: Route.ComponentProps) {
+  const { fields, formProps, submitProps, busy } = useValidatedForm({
+    id: "contact",
+    schema: ContactSchema,
+    requiredText: CONTACT_TEXT_FIELDS,
+    lastResult: actionData?.result,
+    validateOn: "blur",
+  });
+  return (
+    <MessagePage
+      title="Contact Us"
+      lead="A question, a correction or an idea for an article? Write to us: we read every message and reply by email."
+    >
+      <FormAlert alert={actionData?.alert} />
+      <Form method="post" {...formProps}>
+        <HoneypotField />
+        <Field field={fields.name} label="Name" autoComplete="name" />
+        <Field field={fields.email} label="Email" type="email" autoComplete="email" />
+        <Field field={fields.subject} label="Subject" autoComplete="off" inputProps={{ maxLength: 200 }} />
+        <TextareaField field={fields.body} label="Message" rows={8} textareaProps={{ maxLength: 5000 }} />
+        <StatusButton pending={busy} pendingText="Sending..." size="lg" className="mt-2" {...submitProps}>
+          Send message
+        </StatusButton>
+      </Form>
+    </MessagePage>
+  );
+}
+
+export const headers: Route.HeadersFunction = retryAfterHeaders;
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seoMeta(matches, {
+    title: "Contact Us",
+    description: "Write to the editors: questions, corrections and ideas.",
+    path: "/contact",
+  });

@@ -1,0 +1,71 @@
+/**
+ * /reading-list/save?article=ID&return=PATH: where a save begun while signed out lands after
+ * sign-in (the Save link's redirectTo). A GET never changes anything (a link, a prefetch or a
+ * crawler must not save for anyone), so this page shows the article and one Save button whose
+ * POST to /reading-list saves it and goes back to PATH. Already saved: it says so.
+ */
+import { data, Form, Link } from "react-router";
+import { requireUser } from "~/auth/guards.server";
+import { AuthCard } from "~/components/auth/auth-card";
+import { StatusButton, useIsSubmitting } from "~/components/forms";
+import { buttonClass, textLinkClass } from "~/components/ui/button";
+import { notFound } from "~/lib/route-errors";
+import { safeRedirectPath } from "~/lib/safe-redirect";
+import { noindexMeta } from "~/lib/seo";
+import { postHref } from "~/lib/urls";
+import { articleToSave, isSaved } from "~/reading-list/reading-list.server";
+import type { Route } from "./+types/reading-list.save";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  const url = new URL(request.url);
+  const id = Number(url.searchParams.get("article"));
+  const article = Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647 ? await articleToSave(id) : null;
+  if (!article) throw notFound("article");
+  const returnTo = safeRedirectPath(url.searchParams.get("return"), postHref(article.slug));
+  return data(
+    { article, returnTo, saved: await isSaved(user.id, article.id) },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
+}
+
+export default function SaveToReadingList({ loaderData }: Route.ComponentProps) {
+  const { article, returnTo, saved } = loaderData;
+  const submitting = useIsSubmitting("/reading-list");
+  const footer = (
+    <Link to={returnTo} className={textLinkClass}>
+      Back to where you were
+    </Link>
+  );
+  if (saved) {
+    return (
+      <AuthCard title="Already in your reading list" lead={article.title} footer={footer}>
+        <Link to="/reading-list" className={buttonClass({ size: "lg", className: "w-full" })}>
+          Open your reading list
+        </Link>
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard title="Save to your reading list" lead={article.title} footer={footer}>
+      <Form method="post" action="/reading-list">
+        <input type="hidden" name="articleId" value={article.id} />
+        <input type="hidden" name="returnTo" value={returnTo} />
+        <StatusButton
+          pending={submitting}
+          pendingText="Saving..."
+          size="lg"
+          className="w-full"
+          name="intent"
+          value="save"
+        >
+          Save
+        </StatusButton>
+      </Form>
+    </AuthCard>
+  );
+}
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+export const meta: Route.MetaFunction = ({ matches }) => noindexMeta(matches, "Save to your reading list");

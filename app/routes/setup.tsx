@@ -1,0 +1,105 @@
+/**
+ * /setup/{token}: the first-run page (app/setup/setup.server.ts). With the printed token and no
+ * administrator yet: a form (name, email, password) that creates the first administrator and signs
+ * them in. Once an administrator exists: 410. A wrong token: 404, counted against the token
+ * rate limit (429 once exceeded), so nobody can guess their way into a fresh site.
+ */
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form } from "react-router";
+import { clientAddress, hit, limitFor, POLICIES, tooManyAttemptsMessage } from "~/auth/rate-limit.server";
+import { createSession, destroySession } from "~/auth/session.server";
+import { AuthCard } from "~/components/auth/auth-card";
+import { Field, FormAlert, StatusButton, useValidatedForm } from "~/components/forms";
+import { readForm } from "~/http/form.server";
+import { redirectWithToast } from "~/http/toast.server";
+import { FORM_TOASTS } from "~/lib/account-schemas";
+import { SETUP_TEXT_FIELDS, SetupSchema } from "~/lib/people-schemas";
+import type { ErrorScreenData } from "~/lib/route-errors";
+import { noindexMeta } from "~/lib/seo";
+import { completeSetup, setupState } from "~/setup/setup.server";
+import type { Route } from "./+types/setup";
+
+const PRIVATE = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex, nofollow" };
+
+const DONE = data<ErrorScreenData>(
+  { title: "This site is already set up", message: "An administrator exists: sign in at /admin/login." },
+  { status: 410, headers: PRIVATE },
+);
+
+async function wrongToken(request: Request, context: Route.LoaderArgs["context"]) {
+  const limited = await hit([limitFor(POLICIES.tokenFailuresPerIp, "token", "ip", clientAddress(request, context))]);
+  if (!limited.ok) {
+    return data<ErrorScreenData>(
+      { title: "Too Many Requests", message: tooManyAttemptsMessage(limited.retryAfterSeconds) },
+      { status: 429, headers: { ...PRIVATE, "Retry-After": String(limited.retryAfterSeconds) } },
+    );
+  }
+  return data<ErrorScreenData>(
+    { title: "Page Not Found", message: "This setup link is not valid. Use the link the server printed at start." },
+    { status: 404, headers: PRIVATE },
+  );
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const state = await setupState(params.token);
+  if (state.status === "done") throw DONE;
+  if (state.status === "wrong-token") throw await wrongToken(request, context);
+  return data({ ok: true }, { headers: PRIVATE });
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const form = await readForm(request);
+  const state = await setupState(params.token);
+  if (state.status === "done") throw DONE;
+  if (state.status === "wrong-token") throw await wrongToken(request, context);
+  const submission = parseWithZod(form, { schema: SetupSchema });
+  if (submission.status !== "success") {
+    return data(
+      { result: submission.reply({ hideFields: ["password"] }), alert: FORM_TOASTS.invalidForm },
+      { status: 400 },
+    );
+  }
+  const outcome = await completeSetup(params.token, submission.value);
+  if (outcome.status === "done") throw DONE;
+  if (outcome.status === "wrong-token") throw await wrongToken(request, context);
+  const headers = new Headers();
+  headers.append("Set-Cookie", await destroySession(request));
+  headers.append("Set-Cookie", await createSession(outcome.userId, request));
+  return redirectWithToast(
+    "/admin/dashboard",
+    { type: "success", title: "Your site is ready", description: "You are its first administrator." },
+    { status: 303, headers },
+  );
+}
+
+export const headers: Route.HeadersFunction = () => PRIVATE;
+
+export const meta: Route.MetaFunction = ({ matches }) => noindexMeta(matches, "Set up your site");
+
+export default function SetupPage({ actionData }: Route.ComponentProps) {
+  const { fields, formProps, submitProps, busy } = useValidatedForm({
+    id: "setup",
+    schema: SetupSchema,
+    requiredText: SETUP_TEXT_FIELDS,
+    lastResult: actionData?.result,
+  });
+  return (
+    <AuthCard title="Set up your site" lead="Create the first administrator account. This link works once.">
+      <FormAlert alert={actionData?.alert} />
+      <Form method="post" {...formProps}>
+        <Field field={fields.name} label="Full name" autoComplete="name" />
+        <Field field={fields.email} label="Email" type="email" autoComplete="email" />
+        <Field field={fields.password} label="Password" type="password" autoComplete="new-password" />
+        <StatusButton
+          pending={busy}
+          pendingText="Creating Account..."
+          size="lg"
+          className="mt-2 w-full"
+          {...submitProps}
+        >
+          Create administrator
+        </StatusButton>
+      </Form>
+    </AuthCard>
+  );
+}

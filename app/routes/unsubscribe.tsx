@@ -1,0 +1,76 @@
+/**
+ * /unsubscribe/{token}: the link in every comment mail (app/comments/unsubscribe.server.ts).
+ * GET only shows what the link does and a button (mail scanners that follow links change
+ * nothing); the button POSTs here. A POST with `List-Unsubscribe=One-Click` (RFC 8058, sent by
+ * mail clients from the List-Unsubscribe-Post header) unsubscribes directly.
+ */
+import { data, Form, Link } from "react-router";
+import { readUnsubscribeToken, UNSUBSCRIBE_LABELS, unsubscribe } from "~/comments/unsubscribe.server";
+import { AuthCard } from "~/components/auth/auth-card";
+import { buttonClass, textLinkClass } from "~/components/ui/button";
+import { readForm } from "~/http/form.server";
+import { noindexMeta } from "~/lib/seo";
+import type { Route } from "./+types/unsubscribe";
+
+const PRIVATE = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex, nofollow" };
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const link = await readUnsubscribeToken(params.token);
+  if (!link) return data({ state: "invalid" as const, label: null }, { status: 404, headers: PRIVATE });
+  return data({ state: "confirm" as const, label: UNSUBSCRIBE_LABELS[link.kind] }, { headers: PRIVATE });
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const link = await readUnsubscribeToken(params.token);
+  const form = await readForm(request);
+  const oneClick = form.get("List-Unsubscribe") === "One-Click";
+  const done = link ? await unsubscribe(link.userId, link.kind) : false;
+  if (oneClick) {
+    return new Response(done ? "Unsubscribed.\n" : "Unknown link.\n", {
+      status: done ? 200 : 404,
+      headers: { "Content-Type": "text/plain; charset=utf-8", ...PRIVATE },
+    });
+  }
+  if (!link || !done) return data({ state: "invalid" as const, label: null }, { status: 404, headers: PRIVATE });
+  return data({ state: "done" as const, label: UNSUBSCRIBE_LABELS[link.kind] }, { headers: PRIVATE });
+}
+
+export default function UnsubscribePage({ loaderData, actionData }: Route.ComponentProps) {
+  const page = actionData ?? loaderData;
+  if (page.state === "invalid") {
+    return (
+      <AuthCard
+        title="Link not recognised"
+        lead="This unsubscribe link is not valid. Copy the whole address from the mail."
+      >
+        <Link to="/" className={textLinkClass}>
+          Back to Home
+        </Link>
+      </AuthCard>
+    );
+  }
+  if (page.state === "done") {
+    return (
+      <AuthCard title="You are unsubscribed" lead={`We will no longer mail you about ${page.label}.`}>
+        <Link to="/" className={textLinkClass}>
+          Back to Home
+        </Link>
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard title="Unsubscribe" lead={`Stop the mails about ${page.label}?`}>
+      <Form method="post">
+        <input type="hidden" name="confirm" value="1" />
+        <button type="submit" className={buttonClass({ size: "lg", className: "w-full" })}>
+          Unsubscribe
+        </button>
+      </Form>
+    </AuthCard>
+  );
+}
+
+export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) =>
+  actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders;
+
+export const meta: Route.MetaFunction = ({ matches }) => noindexMeta(matches, "Unsubscribe");

@@ -1,0 +1,83 @@
+/**
+ * /write-for-us: pitch an article. Like /contact (stored for the inbox, mailed to the
+ * administrators, honeypot, rate limit); the pitch's fields are kept in the message's details.
+ */
+import { Form } from "react-router";
+import { Field, FormAlert, StatusButton, TextareaField, useValidatedForm } from "~/components/forms";
+import { HoneypotField, MessagePage } from "~/components/messages/message-form";
+import { retryAfterHeaders } from "~/http/route-headers.server";
+import { MESSAGE_ALERTS, PITCH_TEXT_FIELDS, PitchSchema } from "~/lib/message-schemas";
+import { seoMeta } from "~/lib/seo";
+import { messageAction } from "~/messages/message-action.server";
+import type { Route } from "./+types/write-for-us";
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return messageAction(request, context, {
+    schema: PitchSchema,
+    toMessage: (value) => ({
+      kind: "pitch",
+      name: value.name,
+      email: value.email,
+      subject: `Pitch: ${value.proposedTitle}`,
+      body: value.summary,
+      details: { proposedTitle: value.proposedTitle, summary: value.summary, links: value.links },
+    }),
+    sent: MESSAGE_ALERTS.pitchSent,
+    path: "/write-for-us",
+  });
+}
+
+export default function WriteForUsPage({ actionData }: Route.ComponentProps) {
+  const { fields, formProps, submitProps, busy } = useValidatedForm({
+    id: "write-for-us",
+    schema: PitchSchema,
+    requiredText: PITCH_TEXT_FIELDS,
+    lastResult: actionData?.result,
+    validateOn: "blur",
+  });
+  return (
+    <MessagePage
+      title="Write for Us"
+      lead={
+        <p>
+          Have a perspective worth sharing? We publish practical articles, tutorials and opinions by working developers.
+          Tell us what you would like to write; our editors reply to every pitch.
+        </p>
+      }
+    >
+      <FormAlert alert={actionData?.alert} />
+      <Form method="post" {...formProps}>
+        <HoneypotField />
+        <Field field={fields.name} label="Name" autoComplete="name" />
+        <Field field={fields.email} label="Email" type="email" autoComplete="email" />
+        <Field field={fields.proposedTitle} label="Proposed title" autoComplete="off" inputProps={{ maxLength: 200 }} />
+        <TextareaField
+          field={fields.summary}
+          label="Summary"
+          hint="What the article covers, who it is for and what readers will take away."
+          rows={6}
+          textareaProps={{ maxLength: 5000 }}
+        />
+        <TextareaField
+          field={fields.links}
+          label="Links to earlier writing"
+          optional
+          hint="One web address per line: a blog, talks, a repository."
+          rows={3}
+        />
+        <StatusButton pending={busy} pendingText="Sending..." size="lg" className="mt-2" {...submitProps}>
+          Send pitch
+        </StatusButton>
+      </Form>
+    </MessagePage>
+  );
+}
+
+export const headers: Route.HeadersFunction = retryAfterHeaders;
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seoMeta(matches, {
+    title: "Write for Us",
+    description: "Pitch an article: practical writing by working developers.",
+    path: "/write-for-us",
+  });

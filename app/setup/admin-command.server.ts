@@ -1,0 +1,31 @@
+/**
+ * `npm run admin -- create …` as a command: run by scripts/admin.ts itself (DATABASE_URL, or a
+ * free data folder), or sent through the data folder's lock socket to the running server that
+ * holds the embedded database (app/db/data-dir-lock.server.ts), which runs it here.
+ */
+import { z } from "zod";
+import { createOrPromoteAdmin } from "~/auth/admins.server";
+import type { DataDirCommand, DataDirCommandAnswer } from "~/db/data-dir-lock.server";
+import { EmailSchema, FullNameSchema, PasswordSchema } from "~/lib/account-schemas";
+
+export const AdminCreateSchema = z.object({ email: EmailSchema, password: PasswordSchema, fullName: FullNameSchema });
+export type AdminCreateInput = z.infer<typeof AdminCreateSchema>;
+
+/** Creates or promotes the administrator; the answer's message is the CLI's line. */
+export async function runAdminCreate(input: AdminCreateInput): Promise<DataDirCommandAnswer> {
+  const result = await createOrPromoteAdmin(input);
+  return {
+    ok: true,
+    message: `${result.created ? "created" : "promoted"} ${input.email} (user ${result.userId}, author profile ${result.authorId})`,
+  };
+}
+
+/** The server's handler of lock-socket commands (registered by startup()). */
+export async function handleDataDirCommand(command: DataDirCommand): Promise<DataDirCommandAnswer> {
+  if (command.command !== "admin-create") return { ok: false, message: `unknown command "${command.command}"` };
+  const input = AdminCreateSchema.safeParse(command.input);
+  if (!input.success) return { ok: false, message: input.error.issues[0]!.message };
+  const answer = await runAdminCreate(input.data);
+  console.log(`[admin] ${answer.message} (sent by npm run admin)`);
+  return answer;
+}

@@ -1,0 +1,119 @@
+/**
+ * First run in the browser. While no administrator exists, the server prints at start a one-time
+ * link, SITE_URL/setup/{token}; only the token's SHA-256 is stored (site_settings, key
+ * "setupTokenHash", which the settings code ignores). The page creates the first administrator
+ * (createOrPromoteAdmin) and signs them in; the token is then deleted, and once an administrator
+ * exists the page answers 410 whatever the token.
+ *
+ * Several instances on one PostgreSQL database start together: one statement decides who prints.
+ * A stored token younger than a minute is kept (another instance printed it: this one says so);
+ * an older one is replaced, so a restarted server always prints a link that works. The embedded
+ * database has one process per data folder, so it always prints a fresh link.
+ */
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { and, eq, sql } from "drizzle-orm";
+import { createOrPromoteAdmin } from "~/auth/admins.server";
+import { getDatabaseHandle, getDb } from "~/db/db.server";
+import { siteSettings } from "~/db/schema";
+import { hasAdministrator } from "~/people/people.server";
+
+export const SETUP_TOKEN_KEY = "setupTokenHash";
+/** Instances starting within this window share one link. */
+const SHARED_WINDOW_SECONDS = 60;
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+
+const sha256 = (token: string) => createHash("sha256").update(token).digest("hex");
+
+export type SetupLinkOutcome =
+  | { status: "not-needed" }
+  | { status: "printed"; link: string }
+  | { status: "printed-elsewhere" };
+
+/** At start: the setup link to print while no administrator exists (see the module's comment). */
+export async function prepareSetupLink(siteUrl: string): Promise<SetupLinkOutcome> {
+  const db = await getDb();
+  if (await hasAdministrator()) {
+    await db.delete(siteSettings).where(eq(siteSettings.key, SETUP_TOKEN_KEY));
+    return { status: "not-needed" };
+  }
+  const { driver } = await getDatabaseHandle();
+  const window = driver === "pglite" ? 0 : SHARED_WINDOW_SECONDS;
+  const token = randomBytes(32).toString("base64url");
+  const value = { hash: sha256(token) };
+  const written = await db
+    .insert(siteSettings)
+    .values({ key: SETUP_TOKEN_KEY, value })
+    .onConflictDoUpdate({
+      target: siteSettings.key,
+      set: { value, updatedAt: sql`now()` },
+      where: sql`${siteSettings.updatedAt} <= now() - (${window}::int * interval '1 second')`,
+    })
+    .returning({ key: siteSettings.key });
+  if (written.length === 0) return { status: "printed-elsewhere" };
+  return { status: "printed", link: `${siteUrl.replace(/\/+$/, "")}/setup/${token}` };
+}
+
+/** The one line the server prints. */
+export function setupLinkMessage(outcome: SetupLinkOutcome): string | null {
+  switch (outcome.status) {
+    case "printed":
+      return `[setup] no administrator yet: open ${outcome.link} to create one (the link works once). Or run: npm run admin -- create --email E --password P --name "Full Name"`;
+    case "printed-elsewhere":
+      return "[setup] no administrator yet: another instance printed the setup link (restart one instance after a minute for a new link, or run npm run admin -- create …)";
+    case "not-needed":
+      return null;
+  }
+}
+
+async function storedHash(): Promise<string | null> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ value: siteSettings.value })
+    .from(siteSettings)
+    .where(eq(siteSettings.key, SETUP_TOKEN_KEY))
+    .limit(1);
+  const hash = (row?.value as { hash?: unknown } | undefined)?.hash;
+  return typeof hash === "string" ? hash : null;
+}
+
+/** Constant-time comparison of the token's hash with the stored one. */
+function matches(token: string, hash: string | null) {
+  if (!hash || !TOKEN_SHAPE.test(token)) return false;
+  const a = Buffer.from(sha256(token), "hex");
+  const b = Buffer.from(hash, "hex");
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+export type SetupState = { status: "open" } | { status: "done" } | { status: "wrong-token" };
+
+/** What /setup/{token} shows: done (an administrator exists), the form, or not found. */
+export async function setupState(token: string): Promise<SetupState> {
+  if (await hasAdministrator()) {
+    const db = await getDb();
+    await db.delete(siteSettings).where(eq(siteSettings.key, SETUP_TOKEN_KEY));
+    return { status: "done" };
+  }
+  return matches(token, await storedHash()) ? { status: "open" } : { status: "wrong-token" };
+}
+
+export type SetupResult = { status: "created"; userId: number } | { status: "done" } | { status: "wrong-token" };
+
+/**
+ * Creates the first administrator. The token is claimed first (deleted where it still holds this
+ * hash), so two submissions of one link create one administrator.
+ */
+export async function completeSetup(
+  token: string,
+  input: { name: string; email: string; password: string },
+): Promise<SetupResult> {
+  const state = await setupState(token);
+  if (state.status !== "open") return state;
+  const db = await getDb();
+  const claimed = await db
+    .delete(siteSettings)
+    .where(and(eq(siteSettings.key, SETUP_TOKEN_KEY), sql`${siteSettings.value}->>'hash' = ${sha256(token)}`))
+    .returning({ key: siteSettings.key });
+  if (claimed.length === 0) return (await hasAdministrator()) ? { status: "done" } : { status: "wrong-token" };
+  const result = await createOrPromoteAdmin({ email: input.email, password: input.password, fullName: input.name });
+  return { status: "created", userId: result.userId };
+}
