@@ -3,8 +3,10 @@
  * address), password (the current one required; other sessions end), sessions, a copy of their
  * data, and deleting the account (comments stay, with user_id null: "deleted user").
  */
-import { siteSettings } from "~/settings/settings.server";
 import { and, desc, eq, gt, ne, sql } from "drizzle-orm";
+import { providerButtons } from "~/auth/providers/registry.server";
+import { isLastActiveAdministrator } from "~/people/people.server";
+import { siteSettings } from "~/settings/settings.server";
 import { hashPassword, verifyPassword } from "~/auth/password.server";
 import { accountKey, hit, limitFor, POLICIES } from "~/auth/rate-limit.server";
 import { destroyOtherSessions, readSessionToken } from "~/auth/session.server";
@@ -47,10 +49,14 @@ export async function getAccount(userId: number, request: Request) {
       .orderBy(desc(sessions.createdAt)),
   ]);
   const current = sessionHash(request);
+  const connected = new Set(providers.map((row) => row.provider));
   return {
     ...user,
     createdAt: user.createdAt.toISOString(),
-    providers: providers.map((row) => row.provider),
+    // Every provider the site offers, connected or not; one not set up here can only be disconnected.
+    providers: providerButtons()
+      .filter((button) => button.available || connected.has(button.name))
+      .map((button) => ({ name: button.name, label: button.label, connected: connected.has(button.name) })),
     sessions: rows.map((row) => ({
       createdAt: row.createdAt.toISOString(),
       userAgent: row.userAgent,
@@ -154,6 +160,31 @@ export async function changePassword(
   return { status: "changed" };
 }
 
+export type DisconnectResult = { status: "disconnected" } | { status: "not-connected" } | { status: "last-way" };
+
+/**
+ * Disconnects a provider from the account, unless it is the last way to sign in (no password and
+ * no other provider). The user's row is locked, so two tabs cannot each remove "the other" way.
+ */
+export async function disconnectProvider(userId: number, provider: string): Promise<DisconnectResult> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [user] = await tx
+      .select({ passwordHash: users.passwordHash })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for("update");
+    const links = await tx
+      .select({ provider: oauthAccounts.provider })
+      .from(oauthAccounts)
+      .where(eq(oauthAccounts.userId, userId));
+    if (!user || !links.some((link) => link.provider === provider)) return { status: "not-connected" } as const;
+    if (!user.passwordHash && links.length === 1) return { status: "last-way" } as const;
+    await tx.delete(oauthAccounts).where(and(eq(oauthAccounts.userId, userId), eq(oauthAccounts.provider, provider)));
+    return { status: "disconnected" } as const;
+  });
+}
+
 /** "Sign out everywhere else". */
 export async function signOutOtherSessions(userId: number, request: Request) {
   await destroyOtherSessions(userId, request);
@@ -206,12 +237,16 @@ export async function exportAccountData(userId: number) {
   };
 }
 
-export type DeleteResult = { status: "deleted" } | { status: "wrong-password" } | { status: "sign-in-again" };
+export type DeleteResult =
+  | { status: "deleted" }
+  | { status: "wrong-password" }
+  | { status: "sign-in-again" }
+  | { status: "last-administrator" };
 
 /**
  * Deletes the account: with its password, or (an account without one) a sign-in within the last
  * 10 minutes. Sessions, tokens, OAuth links and the reading list go with it (cascades); comments
- * stay with user_id null, shown as "deleted user".
+ * stay with user_id null, shown as "deleted user". The site's last administrator cannot leave.
  */
 export async function deleteAccount(
   userId: number,
@@ -237,6 +272,10 @@ export async function deleteAccount(
       : [];
     if (!session?.recent) return { status: "sign-in-again" };
   }
-  await db.delete(users).where(eq(users.id, userId));
-  return { status: "deleted" };
+  return db.transaction(async (tx) => {
+    // The same lock as demoting and suspending: the site never ends up without an administrator.
+    if (await isLastActiveAdministrator(tx, userId)) return { status: "last-administrator" } as const;
+    await tx.delete(users).where(eq(users.id, userId));
+    return { status: "deleted" } as const;
+  });
 }

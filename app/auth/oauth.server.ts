@@ -20,10 +20,12 @@ import { getProvider } from "./providers/registry.server";
 
 export { OAuthError, type OAuthProfile };
 
-export type OAuthIntent = "login" | "register";
+/** Where a flow began: /login, /register, or /account (connecting a provider to a signed-in account). */
+export type OAuthIntent = "login" | "register" | "connect";
 
-/** The spec's failure titles: the flow started from /login or from /register. */
+/** The spec's failure titles (the flow started from /login or from /register), and connecting's own. */
 export function failureTitle(intent: OAuthIntent) {
+  if (intent === "connect") return "Account Not Connected";
   return intent === "register" ? "OAuth Registration Failed" : "OAuth Login Failed";
 }
 
@@ -36,7 +38,7 @@ const cookieTail = (maxAge: number) =>
   `Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secureCookies() ? "; Secure" : ""}`;
 
 const FlowSchema = z.object({
-  intent: z.enum(["login", "register"]).catch("login"),
+  intent: z.enum(["login", "register", "connect"]).catch("login"),
   redirectTo: z.string().max(2000).catch("/"),
 });
 export type OAuthFlow = z.infer<typeof FlowSchema>;
@@ -263,4 +265,55 @@ async function findLinkedUser(profile: OAuthProfile): Promise<number | null> {
     )
     .limit(1);
   return row?.userId ?? null;
+}
+
+const connectedElsewhere = (label: string) =>
+  new OAuthError(`This ${label} account is already connected to another account here.`, 409);
+
+export type OAuthConnection = { status: "connected" } | { status: "already-connected" };
+
+/**
+ * Connects a provider account to the signed-in user `userId` (from /account). Refused when that
+ * provider account already signs in to someone else, or when this user already has another
+ * account of the same provider connected (disconnect it first).
+ */
+export async function connectOAuthProfile(
+  userId: number,
+  profile: OAuthProfile,
+  label: string,
+): Promise<OAuthConnection> {
+  const linked = await findLinkedUser(profile);
+  if (linked === userId) return { status: "already-connected" };
+  if (linked !== null) throw connectedElsewhere(label);
+  const db = await getDb();
+  try {
+    return await db.transaction(async (tx) => {
+      // The user's row is the lock: two connects for one person run one after the other.
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+      const [other] = await tx
+        .select({ id: oauthAccounts.id })
+        .from(oauthAccounts)
+        .where(and(eq(oauthAccounts.userId, userId), eq(oauthAccounts.provider, profile.provider)))
+        .limit(1);
+      if (other) {
+        throw new OAuthError(
+          `Another ${label} account is connected already. Disconnect it first to connect this one.`,
+          409,
+        );
+      }
+      await tx
+        .insert(oauthAccounts)
+        .values({ userId, provider: profile.provider, providerAccountId: profile.providerAccountId });
+      return { status: "connected" } as const;
+    });
+  } catch (error) {
+    if (error instanceof OAuthError) throw error;
+    // The same provider account was linked meanwhile (the unique index).
+    const raced = await findLinkedUser(profile);
+    if (raced === userId) return { status: "already-connected" };
+    if (raced !== null) {
+      throw new OAuthError(`This ${label} account is already connected to another account here.`, 409);
+    }
+    throw error;
+  }
 }

@@ -73,7 +73,7 @@ function NoScriptToast({ toast }: { toast: Toast }) {
         className={`rounded-lg border p-4 pr-10 text-sm shadow-lg peer-checked:hidden ${tone[toast.type]}`}
       >
         <p className="font-semibold">{toast.title}</p>
-        {toast.description ? <p className="mt-1 opacity-90">{toast.description}</p> : null}
+        {toast.description ? <p className="mt-1">{toast.description}</p> : null}
       </div>
       <label
         htmlFor={dismiss}

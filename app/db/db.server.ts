@@ -171,10 +171,14 @@ async function openPostgres(url: string, migrationsFolder: string, poolSize: num
   const pool = new pg.Pool({ connectionString: url, max: poolSize, idleTimeoutMillis: 30_000 });
   // An idle client losing its connection must not crash the process.
   pool.on("error", (error) => console.error("[db] idle client error:", error.message));
+  // Connections still open: pool.end() resolves once it has asked each to close, not once they have.
+  const open = new Set<pg.Client>();
   // The pool listens for errors on idle clients only: a checked-out client (a transaction, such
   // as the scheduler's) whose connection is lost must fail its query, not crash the process with
   // an unhandled 'error' event.
   pool.on("connect", (client) => {
+    open.add(client);
+    client.once("end", () => open.delete(client));
     client.on("error", (error) => console.warn(`[db] connection lost: ${error.message}`));
   });
   const db = drizzleNodePg(pool, { schema, logger: simulatedFailureHook() });
@@ -246,6 +250,10 @@ async function openPostgres(url: string, migrationsFolder: string, poolSize: num
     async close() {
       await Promise.all([...listeners].map((stop) => stop()));
       await pool.end();
+      // Wait (briefly) until the server has seen every connection go, so whoever closes the
+      // handle to drop the database or stop the process finds none still leaving.
+      const gone = [...open].map((client) => new Promise<void>((resolve) => client.once("end", () => resolve())));
+      await Promise.race([Promise.all(gone), new Promise((resolve) => setTimeout(resolve, 2000).unref())]);
     },
   };
 }

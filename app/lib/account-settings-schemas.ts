@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { EmailSchema, FullNameSchema, MESSAGES, PASSWORD_MAX_LENGTH, PasswordSchema } from "./account-schemas";
 
-export const ACCOUNT_INTENTS = ["name", "email", "password", "sessions", "delete"] as const;
+export const ACCOUNT_INTENTS = ["name", "email", "password", "sessions", "disconnect", "delete"] as const;
 export type AccountIntent = (typeof ACCOUNT_INTENTS)[number];
 
 export const NameFormSchema = z.object({ name: FullNameSchema });
@@ -19,6 +19,8 @@ export const PasswordFormSchema = z
     path: ["confirmPassword"],
   });
 
+export const DisconnectFormSchema = z.object({ provider: z.enum(["github", "google"]) });
+
 export const DeleteFormSchema = z.object({ password: z.string().max(PASSWORD_MAX_LENGTH).optional() });
 
 export const ACCOUNT_MESSAGES = {
@@ -26,4 +28,5 @@ export const ACCOUNT_MESSAGES = {
   sameEmail: "That is already your email address.",
   deleteWrongPassword: "That password is not right.",
   signInAgain: "For your safety, sign in again (within the last 10 minutes) before deleting your account.",
+  lastWayToSignIn: "This is your only way to sign in: set a password or connect another account first.",
 } as const;

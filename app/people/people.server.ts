@@ -71,7 +71,7 @@ export type PersonChange =
   | { status: "self" };
 
 /** Locks the active administrators' rows; true when `userId` is the only one. */
-async function isLastActiveAdministrator(tx: Runner, userId: number) {
+export async function isLastActiveAdministrator(tx: Runner, userId: number) {
   const admins = await tx
     .select({ id: users.id })
     .from(users)

@@ -1,6 +1,6 @@
 /**
  * /account: the signed-in reader's settings. Each section is its own form posting here with an
- * `intent` (name, email, password, sessions, delete), working without JavaScript; a refusal comes
+ * `intent` (name, email, password, sessions, disconnect, delete), working without JavaScript; a refusal comes
  * back beside that form with what was typed. Private: never cached.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -9,6 +9,7 @@ import { data, Form, Link } from "react-router";
 import {
   changePassword,
   deleteAccount,
+  disconnectProvider,
   getAccount,
   requestEmailChange,
   signOutOtherSessions,
@@ -23,10 +24,12 @@ import { buttonClass, textLinkClass } from "~/components/ui/button";
 import { readForm } from "~/http/form.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { FORM_TOASTS } from "~/lib/account-schemas";
+import { PEOPLE_MESSAGES } from "~/lib/people-schemas";
 import {
   ACCOUNT_MESSAGES,
   type AccountIntent,
   DeleteFormSchema,
+  DisconnectFormSchema,
   EmailFormSchema,
   NameFormSchema,
   PasswordFormSchema,
@@ -108,6 +111,23 @@ export async function action({ request, context }: Route.ActionArgs) {
       await signOutOtherSessions(user.id, request);
       return back("Signed out everywhere else");
     }
+    case "disconnect": {
+      const submission = parseWithZod(form, { schema: DisconnectFormSchema });
+      if (submission.status !== "success") throw data("Bad Request", { status: 400 });
+      const label = submission.value.provider === "github" ? "GitHub" : "Google";
+      const outcome = await disconnectProvider(user.id, submission.value.provider);
+      if (outcome.status === "last-way") {
+        return reply(
+          {
+            intent,
+            result: submission.reply(),
+            alert: { title: `${label} not disconnected`, description: ACCOUNT_MESSAGES.lastWayToSignIn },
+          },
+          409,
+        );
+      }
+      return back(`${label} disconnected`, `You can no longer sign in with ${label}.`);
+    }
     case "delete": {
       const submission = parseWithZod(form, { schema: DeleteFormSchema });
       if (submission.status !== "success")
@@ -122,6 +142,16 @@ export async function action({ request, context }: Route.ActionArgs) {
           }),
           alert: null,
         });
+      }
+      if (outcome.status === "last-administrator") {
+        return reply(
+          {
+            intent,
+            result: submission.reply({ hideFields: ["password"] }),
+            alert: { title: "Account not deleted", description: PEOPLE_MESSAGES.lastAdministrator },
+          },
+          409,
+        );
       }
       if (outcome.status === "sign-in-again") {
         return reply({
@@ -162,6 +192,7 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
         <NameSection name={account.name} last={last("name")} />
         <EmailSection email={account.email} last={last("email")} />
         <PasswordSection hasPassword={account.hasPassword} last={last("password")} />
+        <ConnectedAccountsSection providers={account.providers} last={last("disconnect")} />
         <SessionsSection sessions={account.sessions} />
         <section aria-labelledby="data-heading" className={sectionClass}>
           <h2 id="data-heading" className={headingClass}>
@@ -264,6 +295,56 @@ function PasswordSection({ hasPassword, last }: { hasPassword: boolean; last: Re
           {hasPassword ? "Change password" : "Set password"}
         </StatusButton>
       </Form>
+    </section>
+  );
+}
+
+function ConnectedAccountsSection({
+  providers,
+  last,
+}: {
+  providers: { name: string; label: string; connected: boolean }[];
+  last: Reply | undefined;
+}) {
+  if (providers.length === 0) return null;
+  return (
+    <section aria-labelledby="connected-heading" className={sectionClass}>
+      <h2 id="connected-heading" className={headingClass}>
+        Connected accounts
+      </h2>
+      <p className="mt-2 text-sm text-ink-muted">Sign in with these as well as (or instead of) a password.</p>
+      <FormAlert alert={last?.alert} />
+      <ul aria-label="Connected accounts" className="mt-4 divide-y divide-line text-sm">
+        {providers.map((provider) => (
+          <li key={provider.name} className="flex flex-wrap items-center justify-between gap-3 py-3">
+            <span className="text-ink">
+              <span className="font-medium">{provider.label}</span>{" "}
+              <span className="text-ink-muted">{provider.connected ? "Connected" : "Not connected"}</span>
+            </span>
+            {provider.connected ? (
+              <Form method="post">
+                <input type="hidden" name="provider" value={provider.name} />
+                <button
+                  type="submit"
+                  name="intent"
+                  value="disconnect"
+                  className={buttonClass({ variant: "secondary", size: "sm" })}
+                >
+                  Disconnect {provider.label}
+                </button>
+              </Form>
+            ) : (
+              // A document navigation: the provider's page is another site.
+              <form method="post" action={`/auth/${provider.name}`}>
+                <input type="hidden" name="intent" value="connect" />
+                <button type="submit" className={buttonClass({ variant: "secondary", size: "sm" })}>
+                  Connect {provider.label}
+                </button>
+              </form>
+            )}
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }

@@ -1,6 +1,7 @@
 /**
  * The provider sends the visitor back here. Success signs in (creating or linking the account)
- * and goes on with a toast; any failure, including made-up code/state/error values, renders a
+ * and goes on with a toast, or, for a flow started on /account, connects the provider to the
+ * signed-in account; any failure, including made-up code/state/error values, renders a
  * friendly retry page with 'OAuth Login Failed' / 'OAuth Registration Failed' and the reason (4xx).
  */
 import { useEffect } from "react";
@@ -9,6 +10,7 @@ import { withToast } from "~/components/toast";
 import {
   clearFlowCookies,
   configuredProvider,
+  connectOAuthProfile,
   failureTitle,
   finishOAuth,
   OAuthError,
@@ -17,6 +19,7 @@ import {
 } from "~/auth/oauth.server";
 import { getProvider } from "~/auth/providers/registry.server";
 import { createSession } from "~/auth/session.server";
+import { getUser } from "~/auth/guards.server";
 import { AuthCard } from "~/components/auth/auth-card";
 import { buttonClass, textLinkClass } from "~/components/ui/button";
 import { env } from "~/env.server";
@@ -34,6 +37,23 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   try {
     const provider = configuredProvider(params.provider);
     const profile = await finishOAuth(request, provider);
+    if (flow.intent === "connect") {
+      const user = await getUser(request);
+      if (!user) throw new OAuthError(`Sign in first, then connect ${provider.label} from your account page.`, 401);
+      const connection = await connectOAuthProfile(user.id, profile, provider.label);
+      return redirectWithToast(
+        "/account",
+        {
+          type: "success",
+          title:
+            connection.status === "connected"
+              ? `${provider.label} connected`
+              : `${provider.label} was connected already`,
+          description: `You can sign in with ${provider.label} from now on.`,
+        },
+        { headers },
+      );
+    }
     const { userId, created } = await signInWithOAuthProfile(profile, provider.label);
     headers.append("Set-Cookie", await createSession(userId, request));
     return redirectWithToast(
@@ -66,9 +86,11 @@ export default function OAuthFailurePage({ loaderData }: Route.ComponentProps) {
     withToast((toast) => toast.error(title, { description: reason }));
   }, [title, reason]);
   const back =
-    intent === "register"
-      ? { to: "/register", label: "Back to registration" }
-      : { to: "/login", label: "Back to sign in" };
+    intent === "connect"
+      ? { to: "/account", label: "Back to your account" }
+      : intent === "register"
+        ? { to: "/register", label: "Back to registration" }
+        : { to: "/login", label: "Back to sign in" };
   return (
     <AuthCard
       title={title}

@@ -1,7 +1,8 @@
 /**
  * POST /auth/:provider starts sign-in with GitHub or Google: a redirect to the provider, with the
  * state and PKCE verifier in a short-lived cookie. From /login or /register (the `intent`), so a
- * failure can say 'OAuth Login Failed' or 'OAuth Registration Failed'. GET just goes to /login.
+ * failure can say 'OAuth Login Failed' or 'OAuth Registration Failed'; from /account (intent
+ * `connect`, signed in only) to connect the provider to the account. GET just goes to /login.
  */
 import { data, redirect } from "react-router";
 import { configuredProvider, failureTitle, type OAuthIntent, OAuthError, startOAuth } from "~/auth/oauth.server";
@@ -9,6 +10,7 @@ import { safeRedirectPath } from "~/lib/safe-redirect";
 import { redirectWithToast } from "~/http/toast.server";
 import type { Route } from "./+types/auth.provider";
 import { readForm } from "~/http/form.server";
+import { requireUser } from "~/auth/guards.server";
 
 export function loader() {
   return redirect("/login");
@@ -16,8 +18,11 @@ export function loader() {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const form = await readForm(request);
-  const intent: OAuthIntent = form.get("intent") === "register" ? "register" : "login";
-  const redirectTo = safeRedirectPath(form.get("redirectTo"));
+  const asked = form.get("intent");
+  const intent: OAuthIntent = asked === "register" || asked === "connect" ? asked : "login";
+  // Connecting needs someone to connect to: a signed-out visitor signs in first.
+  if (intent === "connect") await requireUser(request);
+  const redirectTo = intent === "connect" ? "/account" : safeRedirectPath(form.get("redirectTo"));
   try {
     const provider = configuredProvider(params.provider);
     return await startOAuth(request, provider, { intent, redirectTo });
@@ -25,7 +30,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     if (!(error instanceof OAuthError)) throw error;
     if (error.status === 404) throw data("Not Found", { status: 404 });
     return redirectWithToast(
-      intent === "register" ? "/register" : "/login",
+      intent === "connect" ? "/account" : intent === "register" ? "/register" : "/login",
       { type: "error", title: failureTitle(intent), description: error.reason },
       { status: 303 },
     );

@@ -39,6 +39,7 @@ describe("provider registry", () => {
   it("names failures by where the flow started", () => {
     expect(failureTitle("login")).toBe("OAuth Login Failed");
     expect(failureTitle("register")).toBe("OAuth Registration Failed");
+    expect(failureTitle("connect")).toBe("Account Not Connected");
   });
 
   it("reads the flow cookie defensively: only same-site paths, login by default", () => {
