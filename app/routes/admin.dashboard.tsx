@@ -4,8 +4,9 @@
  * Each row's Delete is its own small GET form to the confirmation page; with JavaScript it opens
  * the confirmation dialog instead.
  */
+import { ListSearchForm, ListSearchStatus } from "~/components/admin/list-search";
 import { type FormEvent, useRef, useState } from "react";
-import { Form, Link, redirect, useLocation } from "react-router";
+import { Link, redirect, useLocation } from "react-router";
 import { type DashboardRow, listDashboardArticles, normalizeDashboardQuery } from "~/articles/admin-articles.server";
 import { DASHBOARD_STATUS_FILTERS, parseStatusFilter } from "~/lib/dashboard-status";
 import { pageRedirectTarget, pageToRead, parsePageParam } from "~/lib/pagination";
@@ -18,8 +19,7 @@ import { AdminPageHeader } from "~/components/admin/admin-shell";
 import { DeleteArticleDialog, type DeleteTarget } from "~/components/admin/delete-dialog";
 import { LocalDate, LocalDateTime } from "~/components/admin/local-date";
 import { Pagination } from "~/components/ui/pagination";
-import { controlClass } from "~/components/forms";
-import { buttonClass, textLinkClass } from "~/components/ui/button";
+import { buttonClass } from "~/components/ui/button";
 import { noindexMeta } from "~/lib/seo";
 import { readOrThrow } from "~/http/route-errors.server";
 import type { Route } from "./+types/admin.dashboard";
@@ -99,31 +99,17 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           <h2 id="all-articles" ref={headingRef} tabIndex={-1} className="text-lg font-semibold text-ink">
             All Articles ({list.total})
           </h2>
-          <Form
-            method="get"
+          <ListSearchForm
             action="/admin/dashboard"
-            role="search"
-            aria-label="Articles"
-            className="flex w-full gap-2 sm:w-auto"
+            name="Articles"
+            id="dashboard-q"
+            label="Search by title"
+            placeholder="Search by title..."
+            query={query}
+            maxLength={200}
           >
             {list.status !== "all" ? <input type="hidden" name="status" value={list.status} /> : null}
-            <label htmlFor="dashboard-q" className="sr-only">
-              Search by title
-            </label>
-            <input
-              id="dashboard-q"
-              type="search"
-              name="q"
-              defaultValue={query}
-              key={query}
-              maxLength={200}
-              placeholder="Search by title..."
-              className={`${controlClass} h-10 min-w-0 flex-1 sm:w-64`}
-            />
-            <button type="submit" className={buttonClass({ variant: "secondary" })}>
-              Search
-            </button>
-          </Form>
+          </ListSearchForm>
         </div>
 
         <nav aria-label="Filter by status" className="border-b border-line px-4 py-2 sm:px-6">
@@ -142,14 +128,13 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </ul>
         </nav>
 
-        {list && query ? (
-          <p className="border-b border-line bg-surface-sunken px-4 py-2 text-sm text-ink-muted sm:px-6" role="status">
-            {list.matching} {list.matching === 1 ? "article matches" : "articles match"} “{query}”.{" "}
-            <Link to={dashboardHref({ status: list.status })} className={textLinkClass}>
-              Clear search
-            </Link>
-          </p>
-        ) : null}
+        <ListSearchStatus
+          count={list.matching}
+          one="article matches"
+          many="articles match"
+          query={query}
+          clearTo={dashboardHref({ status: list.status })}
+        />
 
         {list && list.articles.length > 0 ? (
           // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard

@@ -4,7 +4,8 @@
  * plain multipart form to /admin/media/upload) and delete (refused, with the articles, while the
  * image is in use). Everything works without JavaScript.
  */
-import { data, Form, Link, useLocation } from "react-router";
+import { ListSearchForm, ListSearchStatus } from "~/components/admin/list-search";
+import { data, Link, useLocation } from "react-router";
 import { recordAudit } from "~/audit/audit.server";
 import { requirePermission } from "~/auth/guards.server";
 import { can } from "~/auth/permissions";
@@ -139,39 +140,23 @@ export default function MediaLibrary({ loaderData }: Route.ComponentProps) {
           <h2 id="uploads-heading" className="text-lg font-semibold text-ink">
             Uploads ({library.total})
           </h2>
-          <Form
-            method="get"
+          <ListSearchForm
             action="/admin/media"
-            role="search"
-            aria-label="Uploads"
-            className="flex w-full gap-2 sm:w-auto"
-          >
-            <label htmlFor="media-q" className="sr-only">
-              Search by file name
-            </label>
-            <input
-              id="media-q"
-              type="search"
-              name="q"
-              defaultValue={library.query}
-              key={library.query}
-              maxLength={200}
-              placeholder="Search by file name..."
-              className={`${controlClass} h-10 min-w-0 flex-1 sm:w-64`}
-            />
-            <button type="submit" className={buttonClass({ variant: "secondary" })}>
-              Search
-            </button>
-          </Form>
+            name="Uploads"
+            id="media-q"
+            label="Search by file name"
+            placeholder="Search by file name..."
+            query={library.query}
+            maxLength={200}
+          />
         </div>
-        {library.query ? (
-          <p className="border-b border-line bg-surface-sunken px-4 py-2 text-sm text-ink-muted sm:px-6" role="status">
-            {library.total} {library.total === 1 ? "upload matches" : "uploads match"} “{library.query}”.{" "}
-            <Link to="/admin/media" className={textLinkClass}>
-              Clear search
-            </Link>
-          </p>
-        ) : null}
+        <ListSearchStatus
+          count={library.total}
+          one="upload matches"
+          many="uploads match"
+          query={library.query}
+          clearTo={"/admin/media"}
+        />
         {library.items.length === 0 ? (
           <p className="px-4 py-16 text-center font-semibold text-ink sm:px-6">
             {library.query ? "No uploads found" : "No uploads yet"}

@@ -94,7 +94,7 @@ export function ArticleEditor({
 }) {
   const hydrated = useHydrated();
   const location = useLocation();
-  const [tab, setTab] = useState<"write" | "preview">("write");
+  const { tab, setTab, preview, showPreview } = useMarkdownPreview();
   const { form, fields, formProps, submitProps, busy } = useValidatedForm({
     id: ARTICLE_FORM_ID,
     schema: ArticleSchema,
@@ -113,13 +113,7 @@ export function ArticleEditor({
     mode === "edit" || (initialSlug !== "" && initialSlug !== slugify(initialTitle)),
   );
 
-  const preview = useFetcher<{ html?: string; error?: string }>();
   const values = form.value as Record<string, unknown> | undefined;
-
-  function showPreview() {
-    setTab("preview");
-    preview.submit({ content: String(values?.content ?? "") }, { method: "post", action: "/admin/articles/preview" });
-  }
 
   const contentRef = useRef<HTMLTextAreaElement>(null);
   const images = useImageUploads();
@@ -284,7 +278,7 @@ export function ArticleEditor({
               <ContentTabs
                 tab={tab}
                 onWrite={() => setTab("write")}
-                onPreview={showPreview}
+                onPreview={() => showPreview(String(values?.content ?? ""))}
                 panelIds={["content-write", "content-preview"]}
               />
             }
@@ -342,28 +336,13 @@ export function ArticleEditor({
               <UploadProgressList items={images.items} onDismiss={images.dismiss} />
             </div>
             {hydrated ? (
-              <div
+              <PreviewPanel
                 id="content-preview"
-                role="tabpanel"
-                aria-labelledby="tab-preview"
-                hidden={tab !== "preview"}
-                // biome-ignore lint/a11y/noNoninteractiveTabindex: a tab panel takes focus so its content can be read
-                tabIndex={0}
-                aria-busy={preview.state !== "idle"}
-                className="min-h-[22rem] rounded-md border border-line bg-surface p-4 sm:p-6"
-              >
-                {preview.state !== "idle" ? (
-                  <p className="flex items-center gap-2 text-sm text-ink-muted">
-                    <Spinner /> Rendering preview...
-                  </p>
-                ) : preview.data?.error ? (
-                  <p role="alert" className="text-sm text-danger">
-                    {preview.data.error}
-                  </p>
-                ) : preview.data?.html !== undefined ? (
-                  <PreviewBody title={String(values?.title ?? "")} html={preview.data.html} />
-                ) : null}
-              </div>
+                tab={tab}
+                preview={preview}
+                title={String(values?.title ?? "")}
+                className="min-h-[22rem]"
+              />
             ) : null}
           </FieldShell>
 
@@ -561,6 +540,62 @@ export function PreviewBody({ title, html }: { title: string; html: string }) {
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized by the markdown pipeline on the server */}
       <div className="prose-article" data-testid="article-preview-body" dangerouslySetInnerHTML={{ __html: html }} />
     </article>
+  );
+}
+
+type PreviewFetcher = ReturnType<typeof useFetcher<{ html?: string; error?: string }>>;
+
+/**
+ * A markdown field's Write / Preview state: Preview renders the text through the preview
+ * resource route (/admin/articles/preview), the one renderer articles are saved with.
+ */
+export function useMarkdownPreview() {
+  const [tab, setTab] = useState<"write" | "preview">("write");
+  const preview = useFetcher<{ html?: string; error?: string }>();
+  function showPreview(content: string) {
+    setTab("preview");
+    preview.submit({ content }, { method: "post", action: "/admin/articles/preview" });
+  }
+  return { tab, setTab, preview, showPreview };
+}
+
+/** The Preview tab's panel (JavaScript only): rendering, the renderer's refusal, or the page. */
+export function PreviewPanel({
+  id,
+  tab,
+  preview,
+  title,
+  className,
+}: {
+  id: string;
+  tab: "write" | "preview";
+  preview: PreviewFetcher;
+  title: string;
+  className: string;
+}) {
+  return (
+    <div
+      id={id}
+      role="tabpanel"
+      aria-labelledby="tab-preview"
+      hidden={tab !== "preview"}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a tab panel takes focus so its content can be read
+      tabIndex={0}
+      aria-busy={preview.state !== "idle"}
+      className={`${className} rounded-md border border-line bg-surface p-4 sm:p-6`}
+    >
+      {preview.state !== "idle" ? (
+        <p className="flex items-center gap-2 text-sm text-ink-muted">
+          <Spinner /> Rendering preview...
+        </p>
+      ) : preview.data?.error ? (
+        <p role="alert" className="text-sm text-danger">
+          {preview.data.error}
+        </p>
+      ) : preview.data?.html !== undefined ? (
+        <PreviewBody title={title} html={preview.data.html} />
+      ) : null}
+    </div>
   );
 }
 

@@ -2,8 +2,9 @@
  * The People page (/admin/people): invite form, pending invitations, the list of accounts. Every
  * row's change is its own small form posting to the page, so everything works without JavaScript.
  */
+import { ListSearchForm, ListSearchStatus } from "~/components/admin/list-search";
 import type { SubmissionResult } from "@conform-to/react";
-import { Form, Link, useLocation } from "react-router";
+import { Form, useLocation } from "react-router";
 import { ROLE_LABELS, type Role } from "~/auth/permissions";
 import { AdminPageHeader } from "~/components/admin/admin-shell";
 import { LocalDate } from "~/components/admin/local-date";
@@ -16,7 +17,7 @@ import {
   StatusButton,
   useValidatedForm,
 } from "~/components/forms";
-import { buttonClass, textLinkClass } from "~/components/ui/button";
+import { buttonClass } from "~/components/ui/button";
 import { Pagination } from "~/components/ui/pagination";
 import { ASSIGNABLE_ROLES, INVITE_ROLES, INVITE_TEXT_FIELDS, InviteSchema } from "~/lib/people-schemas";
 import { peopleHref } from "~/lib/urls";
@@ -98,39 +99,23 @@ export function PeoplePage({ list, invites, selfId, actionData }: PeoplePageProp
           <h2 id="everyone" className="text-lg font-semibold text-ink">
             Everyone ({list.total})
           </h2>
-          <Form
-            method="get"
+          <ListSearchForm
             action="/admin/people"
-            role="search"
-            aria-label="People"
-            className="flex w-full gap-2 sm:w-auto"
-          >
-            <label htmlFor="people-q" className="sr-only">
-              Search by name or email
-            </label>
-            <input
-              id="people-q"
-              type="search"
-              name="q"
-              defaultValue={list.query}
-              key={list.query}
-              maxLength={100}
-              placeholder="Search by name or email..."
-              className={`${controlClass} h-10 min-w-0 flex-1 sm:w-64`}
-            />
-            <button type="submit" className={buttonClass({ variant: "secondary" })}>
-              Search
-            </button>
-          </Form>
+            name="People"
+            id="people-q"
+            label="Search by name or email"
+            placeholder="Search by name or email..."
+            query={list.query}
+            maxLength={100}
+          />
         </div>
-        {list.query ? (
-          <p className="border-b border-line bg-surface-sunken px-4 py-2 text-sm text-ink-muted sm:px-6" role="status">
-            {list.total} {list.total === 1 ? "person matches" : "people match"} “{list.query}”.{" "}
-            <Link to="/admin/people" className={textLinkClass}>
-              Clear search
-            </Link>
-          </p>
-        ) : null}
+        <ListSearchStatus
+          count={list.total}
+          one="person matches"
+          many="people match"
+          query={list.query}
+          clearTo={"/admin/people"}
+        />
         {list.people.length === 0 ? (
           <p className="px-4 py-10 text-center text-sm text-ink-muted sm:px-6">No one matches your search.</p>
         ) : (

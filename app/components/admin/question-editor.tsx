@@ -5,8 +5,7 @@
  * and everything typed.
  */
 import type { SubmissionResult } from "@conform-to/react";
-import { useState } from "react";
-import { Form, Link, useFetcher } from "react-router";
+import { Form, Link } from "react-router";
 import {
   FieldShell,
   FormAlert,
@@ -18,10 +17,9 @@ import {
   useValidatedForm,
 } from "~/components/forms";
 import { buttonClass } from "~/components/ui/button";
-import { Spinner } from "~/components/ui/spinner";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { DIFFICULTIES, QUESTION_LIMITS, QuestionSchema } from "~/lib/question-schema";
-import { ContentTabs, PreviewBody } from "./article-editor";
+import { ContentTabs, PreviewBody, PreviewPanel, useMarkdownPreview } from "./article-editor";
 
 export type QuestionActionData = {
   result: SubmissionResult<string[]>;
@@ -45,7 +43,7 @@ export function QuestionEditor({
   actionData: QuestionActionData | undefined;
 }) {
   const hydrated = useHydrated();
-  const [tab, setTab] = useState<"write" | "preview">("write");
+  const { tab, setTab, preview, showPreview } = useMarkdownPreview();
   const { form, fields, formProps, submitProps, busy } = useValidatedForm({
     id: "question-form",
     schema: QuestionSchema,
@@ -55,14 +53,8 @@ export function QuestionEditor({
     requiredText: ["question", "answer"],
     onBlocked: () => setTab("write"),
   });
-  const preview = useFetcher<{ html?: string; error?: string }>();
   const values = form.value as Record<string, unknown> | undefined;
   const question = String(values?.question ?? actionData?.result.initialValue?.question ?? defaults.question);
-
-  function showPreview() {
-    setTab("preview");
-    preview.submit({ content: String(values?.answer ?? "") }, { method: "post", action: "/admin/articles/preview" });
-  }
 
   const answer = textareaProps(fields.answer, ANSWER_HINT, { spellCheck: true, className: "font-mono text-sm" });
 
@@ -84,7 +76,7 @@ export function QuestionEditor({
             <ContentTabs
               tab={tab}
               onWrite={() => setTab("write")}
-              onPreview={showPreview}
+              onPreview={() => showPreview(String(values?.answer ?? ""))}
               panelIds={["answer-write", "answer-preview"]}
             />
           }
@@ -97,28 +89,7 @@ export function QuestionEditor({
             <textarea key={answer.key} rows={10} {...answer.props} />
           </div>
           {hydrated ? (
-            <div
-              id="answer-preview"
-              role="tabpanel"
-              aria-labelledby="tab-preview"
-              hidden={tab !== "preview"}
-              // biome-ignore lint/a11y/noNoninteractiveTabindex: a tab panel takes focus so its content can be read
-              tabIndex={0}
-              aria-busy={preview.state !== "idle"}
-              className="min-h-[14rem] rounded-md border border-line bg-surface p-4 sm:p-6"
-            >
-              {preview.state !== "idle" ? (
-                <p className="flex items-center gap-2 text-sm text-ink-muted">
-                  <Spinner /> Rendering preview...
-                </p>
-              ) : preview.data?.error ? (
-                <p role="alert" className="text-sm text-danger">
-                  {preview.data.error}
-                </p>
-              ) : preview.data?.html !== undefined ? (
-                <PreviewBody title={question} html={preview.data.html} />
-              ) : null}
-            </div>
+            <PreviewPanel id="answer-preview" tab={tab} preview={preview} title={question} className="min-h-[14rem]" />
           ) : null}
         </FieldShell>
         {actionData?.preview ? (

@@ -4,9 +4,8 @@
  * Without JavaScript "Preview" is a submit button that shows the rendering under the form.
  */
 import type { SubmissionResult } from "@conform-to/react";
-import { useState } from "react";
-import { Form, Link, useFetcher } from "react-router";
-import { ContentTabs, PreviewBody } from "~/components/admin/article-editor";
+import { Form, Link } from "react-router";
+import { ContentTabs, PreviewBody, PreviewPanel, useMarkdownPreview } from "~/components/admin/article-editor";
 import {
   Field,
   FieldShell,
@@ -17,7 +16,6 @@ import {
   useValidatedForm,
 } from "~/components/forms";
 import { buttonClass } from "~/components/ui/button";
-import { Spinner } from "~/components/ui/spinner";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { PAGE_LIMITS, PAGE_TEXT_FIELDS, PageSchema } from "~/lib/page-schema";
 
@@ -35,7 +33,7 @@ export function PageEditor({
   actionData: PageEditorActionData | undefined;
 }) {
   const hydrated = useHydrated();
-  const [tab, setTab] = useState<"write" | "preview">("write");
+  const { tab, setTab, preview, showPreview } = useMarkdownPreview();
   const { form, fields, formProps, submitProps, busy } = useValidatedForm({
     id: "page-editor",
     schema: PageSchema,
@@ -43,12 +41,7 @@ export function PageEditor({
     lastResult: actionData?.result,
     defaultValue: defaults,
   });
-  const preview = useFetcher<{ html?: string; error?: string }>();
   const values = form.value as { title?: string; content?: string } | undefined;
-  function showPreview() {
-    setTab("preview");
-    preview.submit({ content: String(values?.content ?? "") }, { method: "post", action: "/admin/articles/preview" });
-  }
   const content = textareaProps(fields.content, "Markdown: ## headings, **bold**, lists, links and code.", {
     maxLength: PAGE_LIMITS.content,
     className: "font-mono",
@@ -67,7 +60,7 @@ export function PageEditor({
             <ContentTabs
               tab={tab}
               onWrite={() => setTab("write")}
-              onPreview={showPreview}
+              onPreview={() => showPreview(String(values?.content ?? ""))}
               panelIds={["content-write", "content-preview"]}
             />
           }
@@ -80,28 +73,13 @@ export function PageEditor({
             <textarea key={content.key} rows={20} {...content.props} />
           </div>
           {hydrated ? (
-            <div
+            <PreviewPanel
               id="content-preview"
-              role="tabpanel"
-              aria-labelledby="tab-preview"
-              hidden={tab !== "preview"}
-              // biome-ignore lint/a11y/noNoninteractiveTabindex: a tab panel takes focus so its content can be read
-              tabIndex={0}
-              aria-busy={preview.state !== "idle"}
-              className="min-h-[22rem] rounded-md border border-line bg-surface p-4 sm:p-6"
-            >
-              {preview.state !== "idle" ? (
-                <p className="flex items-center gap-2 text-sm text-ink-muted">
-                  <Spinner /> Rendering preview...
-                </p>
-              ) : preview.data?.error ? (
-                <p role="alert" className="text-sm text-danger">
-                  {preview.data.error}
-                </p>
-              ) : preview.data?.html !== undefined ? (
-                <PreviewBody title={String(values?.title ?? "")} html={preview.data.html} />
-              ) : null}
-            </div>
+              tab={tab}
+              preview={preview}
+              title={String(values?.title ?? "")}
+              className="min-h-[22rem]"
+            />
           ) : null}
         </FieldShell>
         <div className="mt-4 flex flex-wrap gap-3">
