@@ -10,7 +10,7 @@ import { safeRedirectPath } from "~/lib/safe-redirect";
 import { redirectWithToast } from "~/http/toast.server";
 import type { Route } from "./+types/auth.provider";
 import { readForm } from "~/http/form.server";
-import { requireUser } from "~/auth/guards.server";
+import { getUser } from "~/auth/guards.server";
 
 export function loader() {
   return redirect("/login");
@@ -20,8 +20,11 @@ export async function action({ request, params }: Route.ActionArgs) {
   const form = await readForm(request);
   const asked = form.get("intent");
   const intent: OAuthIntent = asked === "register" || asked === "connect" ? asked : "login";
-  // Connecting needs someone to connect to: a signed-out visitor signs in first.
-  if (intent === "connect") await requireUser(request);
+  // Connecting needs someone to connect to: a signed-out visitor signs in first, then comes
+  // back to the account page (where the Connect button is).
+  if (intent === "connect" && !(await getUser(request))) {
+    throw redirect(`/login?${new URLSearchParams({ redirectTo: "/account" })}`);
+  }
   const redirectTo = intent === "connect" ? "/account" : safeRedirectPath(form.get("redirectTo"));
   try {
     const provider = configuredProvider(params.provider);

@@ -231,6 +231,14 @@ test("is private: signed out it asks to sign in; never cached; no serious access
   const signedOut = await page.goto("/account");
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Faccount$/);
   expect(signedOut?.status()).toBe(200);
+  // Connecting a provider signed out: sign in first, then back to the account page.
+  const connect = await page.request.post("/auth/github", {
+    headers: { Origin: appOrigin },
+    form: { intent: "connect" },
+    maxRedirects: 0,
+  });
+  expect(connect.status()).toBe(302);
+  expect(connect.headers().location).toBe("/login?redirectTo=%2Faccount");
   const account = await createVerifiedAccount(request, "a11y");
   await signInQuickly(page, account);
   const response = await page.goto("/account");
