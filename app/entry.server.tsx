@@ -55,6 +55,10 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
+        // React 19.3 sends a finished <Suspense> boundary larger than 500 bytes "outlined" (hidden,
+        // revealed by a script) once a page passes this size: without JavaScript it would stay
+        // hidden. Pages must work without JavaScript, so finished content is always sent in place.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({

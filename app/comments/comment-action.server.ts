@@ -10,7 +10,8 @@ import { requireUser } from "~/auth/guards.server";
 import { readForm } from "~/http/form.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { FORM_TOASTS } from "~/lib/account-schemas";
-import { CommentSchema, commentsHref } from "~/lib/comment-schema";
+import { CommentSchema } from "~/lib/comment-schema";
+import { commentsHref } from "~/lib/urls";
 import { notFound } from "~/lib/route-errors";
 import {
   type CreateResult,

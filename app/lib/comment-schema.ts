@@ -55,8 +55,3 @@ export const MODERATION_FILTER_LABELS: Record<ModerationFilter, string> = {
 export function parseModerationFilter(value: string | null): ModerationFilter {
   return (MODERATION_FILTERS as readonly string[]).includes(value ?? "") ? (value as ModerationFilter) : "pending";
 }
-
-/** Where the article's comments are shown without JavaScript (and where comment forms post). */
-export function commentsHref(slug: string, anchor = "comments") {
-  return `/post/${slug}?comments=all#${anchor}`;
-}

@@ -15,6 +15,11 @@ export function postHref(slug: string) {
   return `/post/${encodeURIComponent(slug)}`;
 }
 
+/** Where the article's comments are shown without JavaScript (and where comment forms post). */
+export function commentsHref(slug: string, anchor = "comments") {
+  return `/post/${slug}?comments=all#${anchor}`;
+}
+
 export function categoryHref(slug: string, options: { page?: number; view?: ListView } = {}) {
   const params = new URLSearchParams();
   if (options.page && options.page > 1) params.set("page", String(options.page));

@@ -8,14 +8,48 @@
  *
  * Each comment's stored HTML is in the page once (html-once): `data-html-once="comment-{id}"`.
  */
-import { useEffect, useRef } from "react";
-import { Form, Link, useFetcher, useNavigation } from "react-router";
 import type { SubmissionResult } from "@conform-to/react";
+import { lazy, Suspense, useEffect, useRef } from "react";
+import { Form, Link, useFetcher } from "react-router";
 import { formatLongDate } from "~/articles/format";
-import { FormAlert, type FormAlertData, StatusButton, TextareaField, useValidatedForm } from "~/components/forms";
+import type { FormAlertData } from "~/components/forms";
 import { useHtmlOnce } from "~/components/html-once";
 import { buttonClass, textLinkClass } from "~/components/ui/button";
-import { COMMENT_MAX_LENGTH, COMMENT_TEXT_FIELDS, CommentSchema, commentsHref } from "~/lib/comment-schema";
+import { commentsHref } from "~/lib/urls";
+import type { CommentFormProps } from "./comment-form";
+
+/*
+ * The comment form brings the form kit and the comment schema (Zod, ~40 KB gzipped): readers who
+ * never open the comments should not download it. The browser loads it when the comments are
+ * shown (or Load Comments is pressed); the server loads it at start, so its render never waits
+ * and the form is in the HTML for readers without JavaScript.
+ */
+type CommentFormModule = { default: (props: CommentFormProps) => React.ReactNode };
+let commentFormModule: CommentFormModule | undefined;
+function loadCommentForm(): Promise<CommentFormModule> {
+  const loaded = commentFormModule;
+  if (loaded) {
+    // A thenable that calls back at once: React.lazy then renders the form without suspending
+    // (a resolved Promise would still call back a microtask later).
+    // biome-ignore lint/suspicious/noThenProperty: a thenable on purpose, for React.lazy
+    const now = { then: (resolve: (module: CommentFormModule) => void) => resolve(loaded) };
+    return now as unknown as Promise<CommentFormModule>;
+  }
+  return import("./comment-form").then((module) => {
+    commentFormModule = { default: module.CommentForm };
+    return commentFormModule;
+  });
+}
+if (import.meta.env.SSR) void loadCommentForm();
+const LazyCommentForm = lazy(loadCommentForm);
+
+function CommentForm(props: CommentFormProps) {
+  return (
+    <Suspense fallback={null}>
+      <LazyCommentForm {...props} />
+    </Suspense>
+  );
+}
 
 export type CommentView = {
   id: number;
@@ -77,7 +111,10 @@ export function CommentsSection({ slug, view, actionData }: Props) {
           type="button"
           className={`js-only ${loadClass}`}
           aria-busy={fetcher.state !== "idle"}
-          onClick={() => fetcher.load(`/post/${slug}/comments`)}
+          onClick={() => {
+            fetcher.load(`/post/${slug}/comments`);
+            void loadCommentForm();
+          }}
         >
           {fetcher.state !== "idle" ? "Loading..." : "Load Comments"}
         </button>
@@ -228,60 +265,6 @@ function CommentBody({ comment }: { comment: CommentView }) {
       // biome-ignore lint/security/noDangerouslySetInnerHtml: rendered and sanitized at save (comment profile)
       dangerouslySetInnerHTML={{ __html: html }}
     />
-  );
-}
-
-function CommentForm({
-  slug,
-  formId,
-  parentId,
-  commentId,
-  defaultBody,
-  actionData,
-  label,
-  submit,
-}: {
-  slug: string;
-  formId: string;
-  parentId?: number;
-  commentId?: number;
-  defaultBody?: string;
-  actionData: CommentActionData | null | undefined;
-  label: string;
-  submit: string;
-}) {
-  const action = `/post/${slug}?comments=all`;
-  const mine = actionData?.formId === formId ? actionData : null;
-  const navigation = useNavigation();
-  const { fields, formProps, submitProps } = useValidatedForm({
-    id: formId,
-    schema: CommentSchema,
-    lastResult: mine?.result,
-    defaultValue: { body: defaultBody },
-    requiredText: COMMENT_TEXT_FIELDS,
-    action,
-  });
-  const busy = navigation.state === "submitting" && navigation.formData?.get("formId") === formId;
-  return (
-    <div className="mt-3">
-      <FormAlert alert={mine?.alert} className="mb-3" />
-      <Form method="post" action={action} preventScrollReset {...formProps}>
-        <input type="hidden" name="intent" value={commentId ? "edit" : "create"} />
-        <input type="hidden" name="formId" value={formId} />
-        {parentId ? <input type="hidden" name="parentId" value={parentId} /> : null}
-        {commentId ? <input type="hidden" name="commentId" value={commentId} /> : null}
-        <TextareaField
-          field={fields.body}
-          label={label}
-          rows={4}
-          hint="Markdown: **bold**, _italic_, `code`, ``` code blocks, links and lists."
-          textareaProps={{ maxLength: COMMENT_MAX_LENGTH }}
-        />
-        <StatusButton pending={busy} pendingText="Posting..." {...submitProps}>
-          {submit}
-        </StatusButton>
-      </Form>
-    </div>
   );
 }
 
