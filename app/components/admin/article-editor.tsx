@@ -17,6 +17,7 @@
 import { getInputProps, type SubmissionResult } from "@conform-to/react";
 import {
   type ClipboardEvent,
+  type ComponentProps,
   type DragEvent,
   type FormEvent,
   type KeyboardEvent,
@@ -94,7 +95,7 @@ export function ArticleEditor({
 }) {
   const hydrated = useHydrated();
   const location = useLocation();
-  const { tab, setTab, preview, showPreview } = useMarkdownPreview();
+  const markdown = useMarkdownPreview();
   const { form, fields, formProps, submitProps, busy } = useValidatedForm({
     id: ARTICLE_FORM_ID,
     schema: ArticleSchema,
@@ -102,7 +103,7 @@ export function ArticleEditor({
     defaultValue: defaults,
     validateOn: "blur",
     // A blocked submission shows the fields, where the errors are.
-    onBlocked: () => setTab("write"),
+    onBlocked: () => markdown.setTab("write"),
   });
 
   // The slug follows the title while it was never edited by hand (new articles only: changing a
@@ -270,81 +271,63 @@ export function ArticleEditor({
             }}
           />
 
-          <FieldShell
+          <MarkdownField
             field={fields.content}
             label="Content"
             hint={CONTENT_HINT}
-            labelAside={
-              <ContentTabs
-                tab={tab}
-                onWrite={() => setTab("write")}
-                onPreview={() => showPreview(String(values?.content ?? ""))}
-                panelIds={["content-write", "content-preview"]}
-              />
-            }
+            name="content"
+            markdown={markdown}
+            text={String(values?.content ?? "")}
+            title={String(values?.title ?? "")}
+            previewClassName="min-h-[22rem]"
           >
-            <div
-              id="content-write"
-              {...(hydrated ? { role: "tabpanel", "aria-labelledby": "tab-write" } : {})}
-              hidden={tab !== "write"}
-            >
-              <textarea
-                key={content.key}
-                rows={15}
-                {...content.props}
-                ref={contentRef}
-                onPaste={onPaste}
-                onDragOver={onDragOver}
-                onDragLeave={() => setDragging(false)}
-                onDrop={onDrop}
-                className={`${content.props.className} ${dragging ? "ring-2 ring-brand" : ""}`}
+            <textarea
+              key={content.key}
+              rows={15}
+              {...content.props}
+              ref={contentRef}
+              onPaste={onPaste}
+              onDragOver={onDragOver}
+              onDragLeave={() => setDragging(false)}
+              onDrop={onDrop}
+              className={`${content.props.className} ${dragging ? "ring-2 ring-brand" : ""}`}
+            />
+            <div className="mt-2 flex flex-wrap items-center gap-3 text-sm">
+              <label htmlFor="content-image" className="font-medium text-ink">
+                Insert an image
+              </label>
+              <input
+                id="content-image"
+                type="file"
+                name={EDITOR_UPLOAD_FIELDS.contentImage}
+                accept={UPLOAD_ACCEPT}
+                aria-describedby="content-image-hint"
+                className="max-w-full text-sm text-ink"
+                onChange={(event) => {
+                  const input = event.currentTarget;
+                  const files = [...(input.files ?? [])];
+                  input.value = "";
+                  void uploadToContent(files);
+                }}
               />
-              <div className="mt-2 flex flex-wrap items-center gap-3 text-sm">
-                <label htmlFor="content-image" className="font-medium text-ink">
-                  Insert an image
-                </label>
-                <input
-                  id="content-image"
-                  type="file"
-                  name={EDITOR_UPLOAD_FIELDS.contentImage}
-                  accept={UPLOAD_ACCEPT}
-                  aria-describedby="content-image-hint"
-                  className="max-w-full text-sm text-ink"
-                  onChange={(event) => {
-                    const input = event.currentTarget;
-                    const files = [...(input.files ?? [])];
-                    input.value = "";
-                    void uploadToContent(files);
-                  }}
-                />
-                <button
-                  type="submit"
-                  name="intent"
-                  value="upload"
-                  formNoValidate
-                  className={buttonClass({ variant: "secondary", size: "sm", className: "no-js-only" })}
-                >
-                  Upload image
-                </button>
-              </div>
-              <p id="content-image-hint" className="pt-1 text-xs text-ink-muted">
-                PNG, JPEG, WebP, AVIF or GIF up to {MAX_UPLOAD_MB} MB.{" "}
-                {hydrated
-                  ? "You can also paste or drop images into the content."
-                  : "Choose a file, then Upload image: it is added at the end of the content."}
-              </p>
-              <UploadProgressList items={images.items} onDismiss={images.dismiss} />
+              <button
+                type="submit"
+                name="intent"
+                value="upload"
+                formNoValidate
+                className={buttonClass({ variant: "secondary", size: "sm", className: "no-js-only" })}
+              >
+                Upload image
+              </button>
             </div>
-            {hydrated ? (
-              <PreviewPanel
-                id="content-preview"
-                tab={tab}
-                preview={preview}
-                title={String(values?.title ?? "")}
-                className="min-h-[22rem]"
-              />
-            ) : null}
-          </FieldShell>
+            <p id="content-image-hint" className="pt-1 text-xs text-ink-muted">
+              PNG, JPEG, WebP, AVIF or GIF up to {MAX_UPLOAD_MB} MB.{" "}
+              {hydrated
+                ? "You can also paste or drop images into the content."
+                : "Choose a file, then Upload image: it is added at the end of the content."}
+            </p>
+            <UploadProgressList items={images.items} onDismiss={images.dismiss} />
+          </MarkdownField>
 
           <TextareaField
             field={fields.excerpt}
@@ -596,6 +579,70 @@ export function PreviewPanel({
         <PreviewBody title={title} html={preview.data.html} />
       ) : null}
     </div>
+  );
+}
+
+/**
+ * A markdown field with Write / Preview tabs: the write panel holds `children` (the textarea and
+ * anything beside it); with JavaScript, Preview renders the text through the preview route.
+ * Without JavaScript there is only the write panel (the form's Preview button renders on the server).
+ */
+export function MarkdownField({
+  field,
+  label,
+  hint,
+  name,
+  markdown,
+  text,
+  title,
+  previewClassName,
+  children,
+}: {
+  field: ComponentProps<typeof FieldShell>["field"];
+  label: string;
+  hint: ReactNode;
+  /** Prefix of the panels' ids: `{name}-write`, `{name}-preview`. */
+  name: string;
+  markdown: ReturnType<typeof useMarkdownPreview>;
+  /** The markdown the Preview tab renders. */
+  text: string;
+  /** The heading the preview shows above the rendered text. */
+  title: string;
+  previewClassName: string;
+  children: ReactNode;
+}) {
+  const hydrated = useHydrated();
+  return (
+    <FieldShell
+      field={field}
+      label={label}
+      hint={hint}
+      labelAside={
+        <ContentTabs
+          tab={markdown.tab}
+          onWrite={() => markdown.setTab("write")}
+          onPreview={() => markdown.showPreview(text)}
+          panelIds={[`${name}-write`, `${name}-preview`]}
+        />
+      }
+    >
+      <div
+        id={`${name}-write`}
+        {...(hydrated ? { role: "tabpanel", "aria-labelledby": "tab-write" } : {})}
+        hidden={markdown.tab !== "write"}
+      >
+        {children}
+      </div>
+      {hydrated ? (
+        <PreviewPanel
+          id={`${name}-preview`}
+          tab={markdown.tab}
+          preview={markdown.preview}
+          title={title}
+          className={previewClassName}
+        />
+      ) : null}
+    </FieldShell>
   );
 }
 

@@ -7,7 +7,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "react-router";
 import {
-  FieldShell,
   FormAlert,
   type FormAlertData,
   SelectField,
@@ -17,9 +16,8 @@ import {
   useValidatedForm,
 } from "~/components/forms";
 import { buttonClass } from "~/components/ui/button";
-import { useHydrated } from "~/components/ui/use-hydrated";
 import { DIFFICULTIES, QUESTION_LIMITS, QuestionSchema } from "~/lib/question-schema";
-import { ContentTabs, PreviewBody, PreviewPanel, useMarkdownPreview } from "./article-editor";
+import { MarkdownField, PreviewBody, useMarkdownPreview } from "./article-editor";
 
 export type QuestionActionData = {
   result: SubmissionResult<string[]>;
@@ -42,8 +40,7 @@ export function QuestionEditor({
   defaults: QuestionDefaults;
   actionData: QuestionActionData | undefined;
 }) {
-  const hydrated = useHydrated();
-  const { tab, setTab, preview, showPreview } = useMarkdownPreview();
+  const markdown = useMarkdownPreview();
   const { form, fields, formProps, submitProps, busy } = useValidatedForm({
     id: "question-form",
     schema: QuestionSchema,
@@ -51,7 +48,7 @@ export function QuestionEditor({
     defaultValue: defaults,
     validateOn: "blur",
     requiredText: ["question", "answer"],
-    onBlocked: () => setTab("write"),
+    onBlocked: () => markdown.setTab("write"),
   });
   const values = form.value as Record<string, unknown> | undefined;
   const question = String(values?.question ?? actionData?.result.initialValue?.question ?? defaults.question);
@@ -68,30 +65,18 @@ export function QuestionEditor({
           rows={2}
           textareaProps={{ maxLength: QUESTION_LIMITS.question, spellCheck: true }}
         />
-        <FieldShell
+        <MarkdownField
           field={fields.answer}
           label="Answer"
           hint={ANSWER_HINT}
-          labelAside={
-            <ContentTabs
-              tab={tab}
-              onWrite={() => setTab("write")}
-              onPreview={() => showPreview(String(values?.answer ?? ""))}
-              panelIds={["answer-write", "answer-preview"]}
-            />
-          }
+          name="answer"
+          markdown={markdown}
+          text={String(values?.answer ?? "")}
+          title={question}
+          previewClassName="min-h-[14rem]"
         >
-          <div
-            id="answer-write"
-            {...(hydrated ? { role: "tabpanel", "aria-labelledby": "tab-write" } : {})}
-            hidden={tab !== "write"}
-          >
-            <textarea key={answer.key} rows={10} {...answer.props} />
-          </div>
-          {hydrated ? (
-            <PreviewPanel id="answer-preview" tab={tab} preview={preview} title={question} className="min-h-[14rem]" />
-          ) : null}
-        </FieldShell>
+          <textarea key={answer.key} rows={10} {...answer.props} />
+        </MarkdownField>
         {actionData?.preview ? (
           <section
             aria-labelledby="server-preview-heading"

@@ -5,10 +5,9 @@
  */
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "react-router";
-import { ContentTabs, PreviewBody, PreviewPanel, useMarkdownPreview } from "~/components/admin/article-editor";
+import { MarkdownField, PreviewBody, useMarkdownPreview } from "~/components/admin/article-editor";
 import {
   Field,
-  FieldShell,
   FormAlert,
   type FormAlertData,
   StatusButton,
@@ -16,7 +15,6 @@ import {
   useValidatedForm,
 } from "~/components/forms";
 import { buttonClass } from "~/components/ui/button";
-import { useHydrated } from "~/components/ui/use-hydrated";
 import { PAGE_LIMITS, PAGE_TEXT_FIELDS, PageSchema } from "~/lib/page-schema";
 
 export type PageEditorActionData = {
@@ -32,8 +30,7 @@ export function PageEditor({
   defaults: { title: string; content: string };
   actionData: PageEditorActionData | undefined;
 }) {
-  const hydrated = useHydrated();
-  const { tab, setTab, preview, showPreview } = useMarkdownPreview();
+  const markdown = useMarkdownPreview();
   const { form, fields, formProps, submitProps, busy } = useValidatedForm({
     id: "page-editor",
     schema: PageSchema,
@@ -52,36 +49,18 @@ export function PageEditor({
       <FormAlert alert={actionData?.alert} />
       <Form method="post" {...formProps} className="mt-6">
         <Field field={fields.title} label="Title" autoComplete="off" inputProps={{ maxLength: PAGE_LIMITS.title }} />
-        <FieldShell
+        <MarkdownField
           field={fields.content}
           label="Content"
           hint="Markdown: ## headings, **bold**, lists, links and code."
-          labelAside={
-            <ContentTabs
-              tab={tab}
-              onWrite={() => setTab("write")}
-              onPreview={() => showPreview(String(values?.content ?? ""))}
-              panelIds={["content-write", "content-preview"]}
-            />
-          }
+          name="content"
+          markdown={markdown}
+          text={String(values?.content ?? "")}
+          title={String(values?.title ?? "")}
+          previewClassName="min-h-[22rem]"
         >
-          <div
-            id="content-write"
-            {...(hydrated ? { role: "tabpanel", "aria-labelledby": "tab-write" } : {})}
-            hidden={tab !== "write"}
-          >
-            <textarea key={content.key} rows={20} {...content.props} />
-          </div>
-          {hydrated ? (
-            <PreviewPanel
-              id="content-preview"
-              tab={tab}
-              preview={preview}
-              title={String(values?.title ?? "")}
-              className="min-h-[22rem]"
-            />
-          ) : null}
-        </FieldShell>
+          <textarea key={content.key} rows={20} {...content.props} />
+        </MarkdownField>
         <div className="mt-4 flex flex-wrap gap-3">
           <StatusButton pending={busy} pendingText="Saving..." name="intent" value="save" {...submitProps}>
             Save page
