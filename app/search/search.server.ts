@@ -1,9 +1,10 @@
 /**
  * Search: the page's two reads, both index-backed.
  *
- * - `searchArticles` calls the SQL function `search_articles` (drizzle/0001_search.sql; the
- *   ranking, typo fallback and snippet rules are in docs/decisions/0004-search.md). One call
- *   returns one page of cards with the total count of hits.
+ * - `searchArticles` calls the SQL function `search_articles` (drizzle/0001_search.sql, reworked
+ *   for scale in 0005_search_candidates.sql; the ranking, typo fallback and snippet rules are in
+ *   docs/decisions/0004-search.md and 0013-search-at-scale.md). One call returns one page of cards
+ *   with the total count of hits.
  * - `listSearchCategories` reads the categories (id, name) offered as filters.
  */
 import { sql } from "drizzle-orm";
@@ -156,11 +157,15 @@ export async function explainSearch(options: {
   const explain = options.analyze
     ? sql.raw("explain (analyze, buffers off, costs off)")
     : sql.raw("explain (costs off)");
-  const rows = await queryRows<Record<string, string>>(
-    db,
-    sql`${explain} select * from search_articles_page(${params.search_mode}::text, ${params.ts_query}::tsquery,
-        ${params.rank_query}::tsquery, ${params.search_keyword}::text, ${params.search_category_ids}::integer[],
-        ${SEARCH_PAGE_SIZE}::integer, 0::integer)`,
-  );
+  // search_articles runs the page with enable_seqscan = off (drizzle/0005_search_candidates.sql).
+  const rows = await db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_seqscan = off`);
+    return queryRows<Record<string, string>>(
+      tx as unknown as Database,
+      sql`${explain} select * from search_articles_page(${params.search_mode}::text, ${params.ts_query}::tsquery,
+          ${params.rank_query}::tsquery, ${params.search_keyword}::text, ${params.search_category_ids}::integer[],
+          ${SEARCH_PAGE_SIZE}::integer, 0::integer)`,
+    );
+  });
   return { mode: params.search_mode, plan: rows.map((row) => Object.values(row)[0]).join("\n") };
 }

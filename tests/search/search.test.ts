@@ -144,13 +144,57 @@ describe.each(testDatabaseKinds())("search_articles (%s)", (kind) => {
     });
 
     it("has the GIN and trigram indexes", async () => {
-      const rows = await queryRows<{ indexname: string; indexdef: string }>(
+      // The search reads the narrow table article_search (published articles only); the
+      // dashboard's title search keeps the trigram index of articles.
+      const rows = await queryRows<{ tablename: string; indexname: string; indexdef: string }>(
         handle.db,
-        sql`select indexname, indexdef from pg_indexes where tablename = 'articles' and indexname in ('articles_search_document_idx', 'articles_title_trgm_idx') order by indexname`,
+        sql`select tablename, indexname, indexdef from pg_indexes
+            where indexname in ('article_search_document_idx', 'article_search_title_trgm_idx', 'article_search_recent_idx', 'articles_title_trgm_idx')
+            order by indexname`,
       );
-      expect(rows.map((row) => row.indexname)).toEqual(["articles_search_document_idx", "articles_title_trgm_idx"]);
-      expect(rows[0]!.indexdef).toMatch(/USING gin \(search_document\)/);
-      expect(rows[1]!.indexdef).toMatch(/USING gin \(title gin_trgm_ops\)/);
+      expect(rows.map((row) => `${row.tablename}.${row.indexname}`)).toEqual([
+        "article_search.article_search_document_idx",
+        "article_search.article_search_recent_idx",
+        "article_search.article_search_title_trgm_idx",
+        "articles.articles_title_trgm_idx",
+      ]);
+      expect(rows[0]!.indexdef).toMatch(/USING gin \(document\)/);
+      expect(rows[1]!.indexdef).toMatch(/\(published_at DESC, article_id DESC\)/);
+      expect(rows[2]!.indexdef).toMatch(/USING gin \(title gin_trgm_ops\)/);
+      expect(rows[3]!.indexdef).toMatch(/USING gin \(title gin_trgm_ops\)/);
+    });
+
+    it("keeps one search row per published article, through publish, edit, unpublish and delete", async () => {
+      const searchRow = async (id: number) =>
+        (
+          await queryRows<{ title: string; published: boolean; words: boolean }>(
+            handle.db,
+            sql`select title, published_at is not null as published,
+                       document @@ to_tsquery('devperspective_search', 'zanzibarquux') as words
+                from article_search where article_id = ${id}`,
+          )
+        )[0] ?? null;
+      const [row] = await queryRows<{ id: number }>(
+        handle.db,
+        sql`insert into articles (title, slug, content, content_html, status, published_at)
+            values ('Search row draft', 'search-row-draft', 'zanzibarquux body', '<p>zanzibarquux body</p>', 'draft', null)
+            returning id`,
+      );
+      const id = row!.id;
+      try {
+        expect(await searchRow(id)).toBeNull();
+        await handle.db.execute(sql`update articles set status = 'published', published_at = now() where id = ${id}`);
+        expect(await searchRow(id)).toEqual({ title: "Search row draft", published: true, words: true });
+        await handle.db.execute(sql`update articles set title = 'Search row edited', content = 'plain body' where id = ${id}`);
+        expect(await searchRow(id)).toEqual({ title: "Search row edited", published: true, words: false });
+        await handle.db.execute(sql`update articles set status = 'draft', published_at = null where id = ${id}`);
+        expect(await searchRow(id)).toBeNull();
+        await handle.db.execute(sql`update articles set status = 'published', published_at = now() where id = ${id}`);
+        expect(await searchRow(id)).not.toBeNull();
+      } finally {
+        await handle.db.execute(sql`delete from articles where id = ${id}`);
+      }
+      expect(await searchRow(id)).toBeNull();
     });
   });
 
