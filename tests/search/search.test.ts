@@ -185,7 +185,9 @@ describe.each(testDatabaseKinds())("search_articles (%s)", (kind) => {
         expect(await searchRow(id)).toBeNull();
         await handle.db.execute(sql`update articles set status = 'published', published_at = now() where id = ${id}`);
         expect(await searchRow(id)).toEqual({ title: "Search row draft", published: true, words: true });
-        await handle.db.execute(sql`update articles set title = 'Search row edited', content = 'plain body' where id = ${id}`);
+        await handle.db.execute(
+          sql`update articles set title = 'Search row edited', content = 'plain body' where id = ${id}`,
+        );
         expect(await searchRow(id)).toEqual({ title: "Search row edited", published: true, words: false });
         await handle.db.execute(sql`update articles set status = 'draft', published_at = null where id = ${id}`);
         expect(await searchRow(id)).toBeNull();
