@@ -2,10 +2,12 @@
 -- Written by hand (drizzle-kit generate --custom). Like articles.search_document, everything
 -- here exists only in SQL: Drizzle's schema does not declare it.
 --
---   article_search   one narrow row per *published* article: what the search reads for every
---                    hit (id, category, date, title) stays in ~11 MB at 100 000 articles; the
---                    document and the snippet text are kept out of line (TOAST) and read only
---                    for the few rows that need them. Kept by a trigger on articles.
+--   article_search   one narrow row per article: what the search reads for every hit (id,
+--                    status, category, author, date, title) stays in ~12 MB at 100 000 articles;
+--                    the document and the snippet text are kept out of line (TOAST) and read
+--                    only for the few rows that need them. Kept by triggers on articles. The
+--                    public search reads the published rows (partial indexes); the admin
+--                    dashboard's title search reads every row.
 --   search_text      the excerpt and the markdown reduced to text, computed at save, so a
 --                    snippet is one ts_headline instead of five regular expressions per hit.
 --   ranking          the newest 200 full-text hits are ranked by relevance (ts_rank, as before)
@@ -55,40 +57,45 @@ AS $$
   SELECT search_snippet_from_text(search_plain_text(excerpt, content), ts_query)
 $$;
 --> statement-breakpoint
--- toast_tuple_target = 128: the document and the text always go out of line, so a row is ~100
+-- toast_tuple_target = 128: the document and the text always go out of line, so a row is ~150
 -- bytes and a search that touches every hit reads a few hundred pages, not the articles table.
 CREATE TABLE article_search (
   article_id integer PRIMARY KEY REFERENCES articles (id) ON DELETE CASCADE,
+  status text NOT NULL,
   category_id integer,
-  published_at timestamptz NOT NULL,
+  author_id integer,
+  published_at timestamptz,
   title text NOT NULL,
   document tsvector NOT NULL,
   search_text text NOT NULL
 ) WITH (toast_tuple_target = 128);
 --> statement-breakpoint
+-- The title is read for every hit of a title search: MAIN keeps it in the row (only a row too big
+-- for a page would move it out), where the 128-byte target would otherwise send it to TOAST.
+ALTER TABLE article_search ALTER COLUMN title SET STORAGE MAIN;
+--> statement-breakpoint
 CREATE FUNCTION article_search_sync_trigger() RETURNS trigger
 LANGUAGE plpgsql
 AS $$
 BEGIN
-  IF NEW.status = 'published' THEN
-    INSERT INTO article_search AS s (article_id, category_id, published_at, title, document, search_text)
-    VALUES (NEW.id, NEW.category_id, NEW.published_at, NEW.title, NEW.search_document,
-            search_plain_text(NEW.excerpt, NEW.content))
-    ON CONFLICT (article_id) DO UPDATE SET
-      category_id = EXCLUDED.category_id,
-      published_at = EXCLUDED.published_at,
-      title = EXCLUDED.title,
-      document = EXCLUDED.document,
-      search_text = EXCLUDED.search_text;
-  ELSE
-    DELETE FROM article_search WHERE article_id = NEW.id;
-  END IF;
+  INSERT INTO article_search AS s (article_id, status, category_id, author_id, published_at, title, document, search_text)
+  VALUES (NEW.id, NEW.status, NEW.category_id, NEW.author_id, NEW.published_at, NEW.title, NEW.search_document,
+          search_plain_text(NEW.excerpt, NEW.content))
+  ON CONFLICT (article_id) DO UPDATE SET
+    status = EXCLUDED.status,
+    category_id = EXCLUDED.category_id,
+    author_id = EXCLUDED.author_id,
+    published_at = EXCLUDED.published_at,
+    title = EXCLUDED.title,
+    document = EXCLUDED.document,
+    search_text = EXCLUDED.search_text;
   RETURN NULL;
 END
 $$;
 --> statement-breakpoint
 -- Deletes cascade through the foreign key. An update copies the row only when something the
--- search reads changed (the document is recomputed by articles_search_document_refresh first).
+-- search reads changed (the document is recomputed by articles_search_document_refresh first;
+-- an author's rename reaches it that way too).
 CREATE TRIGGER article_search_sync_insert
   AFTER INSERT ON articles
   FOR EACH ROW EXECUTE FUNCTION article_search_sync_trigger();
@@ -99,6 +106,7 @@ CREATE TRIGGER article_search_sync_update
     OLD.status IS DISTINCT FROM NEW.status
     OR OLD.published_at IS DISTINCT FROM NEW.published_at
     OR OLD.category_id IS DISTINCT FROM NEW.category_id
+    OR OLD.author_id IS DISTINCT FROM NEW.author_id
     OR OLD.title IS DISTINCT FROM NEW.title
     OR OLD.excerpt IS DISTINCT FROM NEW.excerpt
     OR OLD.content IS DISTINCT FROM NEW.content
@@ -106,20 +114,27 @@ CREATE TRIGGER article_search_sync_update
   )
   EXECUTE FUNCTION article_search_sync_trigger();
 --> statement-breakpoint
-INSERT INTO article_search (article_id, category_id, published_at, title, document, search_text)
-SELECT a.id, a.category_id, a.published_at, a.title, a.search_document, search_plain_text(a.excerpt, a.content)
-FROM articles a
-WHERE a.status = 'published';
+INSERT INTO article_search (article_id, status, category_id, author_id, published_at, title, document, search_text)
+SELECT a.id, a.status, a.category_id, a.author_id, a.published_at, a.title, a.search_document,
+       search_plain_text(a.excerpt, a.content)
+FROM articles a;
 --> statement-breakpoint
-CREATE INDEX article_search_document_idx ON article_search USING gin (document);
+CREATE INDEX article_search_document_idx ON article_search USING gin (document) WHERE status = 'published';
 --> statement-breakpoint
+-- The typo search (published rows) and the admin dashboard's title search (ILIKE, every row).
 CREATE INDEX article_search_title_trgm_idx ON article_search USING gin (title gin_trgm_ops);
 --> statement-breakpoint
+-- Not partial: a partial index on status = 'published' would look like a cheap way to read every
+-- published row, and the planner (which does not price decompressing a document) would test
+-- each row's document instead of using the GIN index.
 CREATE INDEX article_search_recent_idx ON article_search (published_at DESC, article_id DESC);
 --> statement-breakpoint
--- Search no longer reads the articles' own document index (the dashboard's title search keeps
--- articles_title_trgm_idx).
+ANALYZE article_search;
+--> statement-breakpoint
+-- Neither the search nor the dashboard reads the articles' own document and title indexes now.
 DROP INDEX articles_search_document_idx;
+--> statement-breakpoint
+DROP INDEX articles_title_trgm_idx;
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION search_articles_params(
   keyword text,
@@ -142,7 +157,8 @@ BEGIN
   ts_query := search_tsquery(search_keyword);
   IF ts_query IS NOT NULL AND EXISTS (
     SELECT 1 FROM article_search x
-    WHERE x.document @@ ts_query
+    WHERE x.status = 'published'
+      AND x.document @@ ts_query
       AND (search_category_ids IS NULL OR x.category_id = ANY (search_category_ids))
   ) THEN
     search_mode := 'fts';
@@ -156,9 +172,9 @@ END
 $$;
 --> statement-breakpoint
 -- One page of hits for a decided mode. hits: every match as a narrow row (read once); total: its
--- count; ranked: in 'fts' mode the newest 200 hits by relevance, first; the rest follow newest
--- first (only read when the page reaches past them). 'fuzzy' ranks every hit by title similarity
--- (cheap: the title is in the row). 'all' (no keyword) reads the newest rows by index and counts.
+-- count; ranked: the newest 200 hits by relevance (ts_rank in 'fts' mode, title similarity in
+-- 'fuzzy' mode), first; the rest follow newest first (only read when the page reaches past them).
+-- 'all' (no keyword) reads the newest rows by index and counts.
 CREATE OR REPLACE FUNCTION search_articles_page(
   search_mode text,
   ts_query tsquery,
@@ -186,15 +202,17 @@ RETURNS TABLE (
 LANGUAGE sql STABLE
 AS $$
   WITH hits AS MATERIALIZED (
-    SELECT x.article_id, x.published_at, x.document, NULL::real AS similarity
+    SELECT x.article_id, x.published_at, x.document, NULL::text AS title
     FROM article_search x
     WHERE search_mode = 'fts'
+      AND x.status = 'published'
       AND x.document @@ ts_query
       AND (category_ids IS NULL OR x.category_id = ANY (category_ids))
     UNION ALL
-    SELECT x.article_id, x.published_at, NULL, word_similarity(keyword, x.title)::real
+    SELECT x.article_id, x.published_at, NULL, x.title
     FROM article_search x
     WHERE search_mode = 'fuzzy'
+      AND x.status = 'published'
       AND keyword <% x.title
       AND (category_ids IS NULL OR x.category_id = ANY (category_ids))
   ),
@@ -202,16 +220,18 @@ AS $$
     SELECT CASE
       WHEN search_mode = 'all' THEN (
         SELECT count(*) FROM article_search x
-        WHERE category_ids IS NULL OR x.category_id = ANY (category_ids)
+        WHERE x.status = 'published'
+          AND (category_ids IS NULL OR x.category_id = ANY (category_ids))
       )
       ELSE (SELECT count(*) FROM hits)
     END::integer AS n
   ),
   ranked AS (
-    SELECT r.article_id, r.published_at, coalesce(ts_rank(r.document, rank_query), 0)::real AS rank
+    SELECT r.article_id, r.published_at,
+           coalesce(CASE WHEN search_mode = 'fts' THEN ts_rank(r.document, rank_query)
+                         ELSE word_similarity(keyword, r.title) END, 0)::real AS rank
     FROM (
-      SELECT h.article_id, h.published_at, h.document FROM hits h
-      WHERE search_mode = 'fts'
+      SELECT h.article_id, h.published_at, h.document, h.title FROM hits h
       ORDER BY h.published_at DESC, h.article_id DESC
       LIMIT 200
     ) r
@@ -219,15 +239,16 @@ AS $$
   ordered AS (
     SELECT r.article_id, r.published_at, r.rank, 0 AS tier FROM ranked r
     UNION ALL
-    SELECT h.article_id, h.published_at, coalesce(h.similarity, 0), 1
+    SELECT h.article_id, h.published_at, 0::real, 1
     FROM hits h
-    WHERE search_mode = 'fuzzy'
-       OR (result_offset + result_limit > 200 AND NOT EXISTS (SELECT 1 FROM ranked r WHERE r.article_id = h.article_id))
+    WHERE result_offset + result_limit > 200
+      AND NOT EXISTS (SELECT 1 FROM ranked r WHERE r.article_id = h.article_id)
     UNION ALL
     (
       SELECT x.article_id, x.published_at, 0::real, 1
       FROM article_search x
       WHERE search_mode = 'all'
+        AND x.status = 'published'
         AND (category_ids IS NULL OR x.category_id = ANY (category_ids))
       ORDER BY x.published_at DESC, x.article_id DESC
       LIMIT result_offset + result_limit
