@@ -12,8 +12,10 @@ import {
   cacheKey,
   createResponseCache,
   isCacheableRequest,
+  isStaffPageRequest,
   pickEncoding,
   storable,
+  storableStaffPage,
   toCachedPage,
 } from "./response-cache.ts";
 
@@ -37,7 +39,14 @@ export async function createAppHandler(
   const handleRequest = createRequestHandler(build, process.env.NODE_ENV);
   const cache = createResponseCache({ maxBytes: Number(process.env.PAGE_CACHE_MB ?? 48) * 1024 * 1024 });
   const cacheEnabled = process.env.PAGE_CACHE !== "off";
-  runtime.onContentChanged((_reason, tags) => cache.invalidate(tags));
+  // Staff pages rendered per session (the signed-in dashboard), kept under a key that changes with
+  // the session, the person and the version of the data the page shows (drizzle/0006): a write on
+  // any instance changes the version, so nothing here needs to be told.
+  const staffCache = createResponseCache({ maxBytes: Number(process.env.STAFF_PAGE_CACHE_MB ?? 16) * 1024 * 1024 });
+  runtime.onContentChanged((_reason, tags) => {
+    cache.invalidate(tags);
+    staffCache.clear();
+  });
   await runtime.listenForContentChanges();
 
   async function render(req: http.IncomingMessage, res: http.ServerResponse) {
@@ -75,9 +84,39 @@ export async function createAppHandler(
     return sendApp(req, res, response, startedAt);
   }
 
+  async function renderStaffPage(req: http.IncomingMessage, res: http.ServerResponse, startedAt: number) {
+    const identity = await runtime.staffPageKey(
+      new Request("http://staff.invalid/", { headers: { cookie: String(req.headers.cookie ?? "") } }),
+    );
+    if (!identity) {
+      const { response } = await render(req, res);
+      return sendApp(req, res, response, startedAt);
+    }
+    const key = `${identity} ${req.url ?? "/"}`;
+    const hit = staffCache.get(key);
+    if (hit) return sendCached(req, res, hit, "HIT");
+    const own: { uncached?: Response } = {};
+    const { page, shared } = staffCache.fill(key, async () => {
+      const { response, security } = await render(req, res);
+      if (!storableStaffPage(response)) {
+        own.uncached = response;
+        return null;
+      }
+      return toCachedPage(response, security, null);
+    });
+    const result = await page;
+    if (result) {
+      return sendCached(req, res, result, shared ? "HIT" : "MISS", shared ? undefined : performance.now() - startedAt);
+    }
+    if (own.uncached) return sendApp(req, res, own.uncached, startedAt);
+    const { response } = await render(req, res);
+    return sendApp(req, res, response, startedAt);
+  }
+
   async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
     const startedAt = performance.now();
     if (cacheEnabled && isCacheableRequest(req)) return renderThroughCache(req, res, startedAt);
+    if (cacheEnabled && isStaffPageRequest(req)) return renderStaffPage(req, res, startedAt);
     const { response } = await render(req, res);
     await sendApp(req, res, response, startedAt);
   }

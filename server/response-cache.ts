@@ -15,6 +15,8 @@
  *   dropped (untagged pages with every write), locally and on other instances. Entries also
  *   expire after a TTL, as a safety net.
  * - Concurrent misses for one URL render once.
+ * - A second instance of the same cache keeps staff pages (the dashboard) per session, under a key
+ *   the database gives (session, user, version of what the page shows): see isStaffPageRequest.
  */
 import { createHash } from "node:crypto";
 import type { IncomingMessage } from "node:http";
@@ -56,6 +58,34 @@ export function isCacheableRequest(req: IncomingMessage) {
   // Content negotiation for agents (/post/{slug} as markdown) is not worth a cache variant.
   if (String(req.headers.accept ?? "").includes("text/markdown")) return false;
   return true;
+}
+
+/**
+ * The staff pages kept per session (the dashboard: server/app-handler.ts): a document GET of
+ * /admin or /admin/dashboard carrying the session cookie and no other site cookie but the device
+ * id (a toast to show or a test hook makes the render necessary). The key comes from the database (staffPageKey).
+ */
+const STAFF_PAGES = new Set(["/admin", "/admin/", "/admin/dashboard"]);
+const SITE_COOKIE = /(?:^|;\s*)(dp_[a-z_]+)=/g;
+// The session, and the sign-in rate limit's device id (which the page does not show).
+const STAFF_PAGE_COOKIES = new Set(["dp_session", "dp_device"]);
+
+export function isStaffPageRequest(req: IncomingMessage) {
+  if (req.method !== "GET" && req.method !== "HEAD") return false;
+  if (req.headers.authorization) return false;
+  if (!STAFF_PAGES.has((req.url ?? "/").split("?")[0]!)) return false;
+  if (String(req.headers.accept ?? "").includes("text/markdown")) return false;
+  const names = [...String(req.headers.cookie ?? "").matchAll(SITE_COOKIE)].map((match) => match[1]!);
+  return names.includes("dp_session") && names.every((name) => STAFF_PAGE_COOKIES.has(name));
+}
+
+/** A staff page worth keeping: a 200 HTML page that sets no cookie (it is private: never `public`). */
+export function storableStaffPage(response: Response) {
+  return (
+    response.status === 200 &&
+    !response.headers.has("Set-Cookie") &&
+    (response.headers.get("Content-Type") ?? "").startsWith("text/html")
+  );
 }
 
 export function cacheKey(req: IncomingMessage) {

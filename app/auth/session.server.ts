@@ -8,6 +8,7 @@ import { and, eq, gt, isNull, lt, ne, sql } from "drizzle-orm";
 import { getDb } from "~/db/db.server";
 import { type Role, sessions, users } from "~/db/schema";
 import { env } from "~/env.server";
+import { can } from "./permissions";
 
 export const SESSION_COOKIE_NAME = "dp_session";
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -110,6 +111,42 @@ async function loadSession(request: Request): Promise<{ user: SessionUser; setCo
   }
   const { emailVerifiedAt, expiresAt: _expiresAt, ...user } = row;
   return { user: { ...user, emailVerified: emailVerifiedAt !== null }, setCookie };
+}
+
+/**
+ * The key under which a rendered staff page (the dashboard) may be kept for this request
+ * (server/private-page-cache.ts): a hash of the session, who it is (id, role, name, email,
+ * verification) and the version of what the page shows (change_versions, drizzle/0006), read in
+ * one query. Null (render as usual) without a valid session, when the session is due for renewal
+ * (the render sets the new cookie), or for someone who cannot enter the admin panel.
+ */
+export async function staffPageKey(request: Request): Promise<string | null> {
+  const token = readSessionToken(request);
+  if (!token) return null;
+  const db = await getDb();
+  const idHash = hashToken(token);
+  const [row] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      fullName: users.fullName,
+      role: users.role,
+      emailVerifiedAt: users.emailVerifiedAt,
+      expiresAt: sessions.expiresAt,
+      version: sql<string>`(select version::text from change_versions where name = 'staff_pages')`,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, sql`now()`), isNull(users.suspendedAt)))
+    .limit(1);
+  if (!row || row.version === null) return null;
+  if (row.expiresAt.getTime() - Date.now() < SESSION_TTL_MS / 2) return null;
+  if (!can(row.role, "admin.enter")) return null;
+  return createHash("sha256")
+    .update(
+      JSON.stringify([idHash, row.id, row.role, row.fullName, row.email, row.emailVerifiedAt !== null, row.version]),
+    )
+    .digest("base64url");
 }
 
 /** Ends the request's session; returns the Set-Cookie header value that clears the cookie. */

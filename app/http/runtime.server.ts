@@ -85,3 +85,4 @@ export { createLoadContext };
 export { isCrossSiteWrite } from "./origin-check.server";
 export { contentChanged, listenForContentChanges, onContentChanged } from "./content-events.server";
 export { cacheTagsFor } from "./cache-tags.server";
+export { staffPageKey } from "~/auth/session.server";

@@ -1,7 +1,14 @@
 import { createHash } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSession, destroyOtherSessions, destroySession, getSession, SESSION_TTL_MS } from "~/auth/session.server";
+import {
+  createSession,
+  destroyOtherSessions,
+  destroySession,
+  getSession,
+  SESSION_TTL_MS,
+  staffPageKey,
+} from "~/auth/session.server";
 import { type DatabaseHandle, setDatabaseHandle } from "~/db/db.server";
 import { sessions, users } from "~/db/schema";
 import { openTestDatabase, testDatabaseKinds } from "../support/databases";
@@ -92,5 +99,38 @@ describe.each(testDatabaseKinds())("sessions on %s", (kind) => {
     await handle.db.insert(sessions).values({ idHash: "stale", userId, expiresAt: new Date(Date.now() - DAY) });
     await createSession(userId, new Request("http://localhost/"));
     expect(await handle.db.select().from(sessions).where(eq(sessions.idHash, "stale"))).toHaveLength(0);
+  });
+
+  it("keys a staff page by session, person and the version of the data it shows", async () => {
+    const [staff] = await handle.db
+      .insert(users)
+      .values({ email: "staff-key@example.com", fullName: "Staff Key", role: "editor", emailVerifiedAt: sql`now()` })
+      .returning({ id: users.id });
+    const token = tokenOf(await createSession(staff!.id, new Request("http://localhost/")));
+    const other = tokenOf(await createSession(staff!.id, new Request("http://localhost/")));
+    const key = await staffPageKey(requestWith(token));
+    expect(key).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(await staffPageKey(requestWith(token))).toBe(key);
+    expect(await staffPageKey(requestWith(other))).not.toBe(key);
+
+    // Any write of articles, authors or settings, by any instance, is a new version.
+    await handle.db.execute(
+      sql`insert into articles (title, slug, content, content_html, status, published_at)
+          values ('Key draft', 'key-draft', 'x', '<p>x</p>', 'draft', null)`,
+    );
+    const afterArticle = await staffPageKey(requestWith(token));
+    expect(afterArticle).not.toBe(key);
+    await handle.db.execute(sql`insert into authors (name) values ('Key Author')`);
+    expect(await staffPageKey(requestWith(token))).not.toBe(afterArticle);
+
+    // A change of role or name is a new key; a reader, a suspended account or no session has none.
+    const beforeRename = await staffPageKey(requestWith(token));
+    await handle.db.update(users).set({ fullName: "Staff Renamed" }).where(eq(users.id, staff!.id));
+    expect(await staffPageKey(requestWith(token))).not.toBe(beforeRename);
+    await handle.db.update(users).set({ role: "reader" }).where(eq(users.id, staff!.id));
+    expect(await staffPageKey(requestWith(token))).toBeNull();
+    await handle.db.update(users).set({ role: "editor", suspendedAt: sql`now()` }).where(eq(users.id, staff!.id));
+    expect(await staffPageKey(requestWith(token))).toBeNull();
+    expect(await staffPageKey(new Request("http://localhost/"))).toBeNull();
   });
 });

@@ -9,8 +9,10 @@ import {
   createResponseCache,
   cspWithScriptHashes,
   isCacheableRequest,
+  isStaffPageRequest,
   pickEncoding,
   storable,
+  storableStaffPage,
   toCachedPage,
 } from "../../server/response-cache";
 
@@ -218,5 +220,40 @@ describe("precise invalidation by tags", () => {
     // Too many tags for one NOTIFY: sent as "everything".
     const many = Array.from({ length: 2000 }, (_, i) => `post:article-number-${i}`);
     expect(decodeChange(encodeChange("bulk", many)).tags).toBeNull();
+  });
+});
+
+describe("staff pages kept per session", () => {
+  const staff = (url: string, headers: Record<string, string>, method = "GET") =>
+    ({ method, url, headers }) as unknown as IncomingMessage;
+  const session = { cookie: `dp_session=${"a".repeat(43)}` };
+
+  it("takes only document GETs of the dashboard with the session cookie alone", () => {
+    expect(isStaffPageRequest(staff("/admin/dashboard", session))).toBe(true);
+    expect(isStaffPageRequest(staff("/admin/dashboard?q=react&page=2", session))).toBe(true);
+    expect(isStaffPageRequest(staff("/admin", session))).toBe(true);
+    expect(isStaffPageRequest(staff("/admin/dashboard", session, "HEAD"))).toBe(true);
+    // Other pages, other methods, no session, a toast to show, client data requests.
+    expect(isStaffPageRequest(staff("/admin/people", session))).toBe(false);
+    expect(isStaffPageRequest(staff("/admin/dashboard.data", session))).toBe(false);
+    expect(isStaffPageRequest(staff("/admin/dashboard", session, "POST"))).toBe(false);
+    expect(isStaffPageRequest(staff("/admin/dashboard", {}))).toBe(false);
+    expect(isStaffPageRequest(staff("/admin/dashboard", { cookie: `${session.cookie}; dp_toast=x` }))).toBe(false);
+    expect(isStaffPageRequest(staff("/admin/dashboard", { ...session, authorization: "Basic x" }))).toBe(false);
+    expect(isStaffPageRequest(staff("/admin/dashboard", { cookie: `theme=dark; ${session.cookie}` }))).toBe(true);
+    expect(
+      isStaffPageRequest(staff("/admin/dashboard", { cookie: `${session.cookie}; dp_device=${"b".repeat(32)}` })),
+    ).toBe(true);
+    expect(isStaffPageRequest(staff("/admin/dashboard", { cookie: `${session.cookie}; dp_test_hooks=1` }))).toBe(false);
+  });
+
+  it("keeps only 200 HTML pages that set no cookie", () => {
+    const html = { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "private, no-store" };
+    expect(storableStaffPage(new Response("<p>ok</p>", { headers: html }))).toBe(true);
+    expect(storableStaffPage(new Response("<p>x</p>", { status: 404, headers: html }))).toBe(false);
+    expect(storableStaffPage(new Response("<p>x</p>", { headers: { ...html, "Set-Cookie": "dp_session=x" } }))).toBe(
+      false,
+    );
+    expect(storableStaffPage(new Response("{}", { headers: { "Content-Type": "application/json" } }))).toBe(false);
   });
 });

@@ -1,5 +1,15 @@
 import { expectNoSeriousAxeViolations, expectReadFailureScreen } from "../reading/support";
-import { dismissToasts, expect, hydrated, signInAsAdmin, test } from "./support";
+import {
+  dismissToasts,
+  E2E_ADMIN,
+  expect,
+  hydrated,
+  STAFF,
+  signInAsAdmin,
+  signInRequest,
+  test,
+  uniqueArticle,
+} from "./support";
 
 const TIME_ZONE = "Pacific/Kiritimati"; // UTC+14: most dates differ from their UTC date
 
@@ -137,5 +147,75 @@ test.describe("dashboard", () => {
     await page.goto("/admin/login");
     await hydrated(page, jsEnabled);
     await expectNoSeriousAxeViolations(page, jsEnabled);
+  });
+
+  test("a signed-in dashboard is kept per session and never outlives a change", async ({ playwright, baseURL }) => {
+    test.skip(test.info().project.name === "js-off", "HTTP only: once is enough");
+    const origin = baseURL ?? "";
+    const admin = await playwright.request.newContext({ baseURL: origin });
+    const contributor = await playwright.request.newContext({ baseURL: origin });
+    try {
+      expect((await signInRequest(admin, origin, E2E_ADMIN)).status()).toBe(303);
+      expect((await signInRequest(contributor, origin, STAFF.contributor)).status()).toBe(303);
+      const dashboard = (client: typeof admin, query = "") =>
+        client.get(`/admin/dashboard${query}`, { maxRedirects: 0 });
+
+      // The first visits show the sign-in toast: rendered for the request, never kept.
+      for (const client of [admin, contributor]) expect((await dashboard(client)).headers()["x-cache"]).toBeUndefined();
+      // Kept for the session: the next visit is answered from memory, and stays private.
+      const first = await dashboard(admin);
+      expect(first.status()).toBe(200);
+      expect(first.headers()["x-cache"]).toBe("MISS");
+      const second = await dashboard(admin);
+      expect(second.headers()["x-cache"]).toBe("HIT");
+      expect(second.headers()["cache-control"]).toBe("private, no-store");
+      expect(await second.text()).toBe(await first.text());
+
+      // Another person's session never gets it: the contributor sees their own dashboard.
+      const theirs = await dashboard(contributor);
+      expect(theirs.headers()["x-cache"]).toBe("MISS");
+      const theirsText = await theirs.text();
+      expect(theirsText).toContain("Your articles");
+      expect(theirsText).not.toContain(E2E_ADMIN.email);
+
+      // A draft (which announces nothing to readers' caches) shows at the next visit of the
+      // drafts list, which was kept before it was saved.
+      await dashboard(admin, "?status=draft");
+      expect((await dashboard(admin, "?status=draft")).headers()["x-cache"]).toBe("HIT");
+      const draft = uniqueArticle("kept-dashboard");
+      const saved = await admin.post("/admin/articles/new", {
+        form: { title: draft.title, slug: draft.slug, content: "A draft.", intent: "draft" },
+        headers: { Origin: origin },
+        maxRedirects: 0,
+      });
+      expect(saved.status()).toBe(303);
+      // The redirect carries a toast: that visit renders (and shows it) ...
+      const withToast = await dashboard(admin);
+      expect(withToast.headers()["x-cache"]).toBeUndefined();
+      // ... and the drafts list is rendered anew for the new version of the data.
+      const fresh = await dashboard(admin, "?status=draft");
+      expect(fresh.headers()["x-cache"]).toBe("MISS");
+      expect(await fresh.text()).toContain(draft.title);
+
+      // Signed out: the same cookie gets the sign-in page, never the kept dashboard.
+      const cookie = (await admin.storageState()).cookies.find((c) => c.name === "dp_session");
+      expect(cookie).toBeTruthy();
+      const signedOut = await admin.post("/logout", { headers: { Origin: origin }, maxRedirects: 0 });
+      expect([302, 303]).toContain(signedOut.status());
+      const replay = await playwright.request.newContext({
+        baseURL: origin,
+        extraHTTPHeaders: { Cookie: `dp_session=${cookie!.value}` },
+      });
+      try {
+        const afterward = await replay.get("/admin/dashboard", { maxRedirects: 0 });
+        expect(afterward.status()).toBe(302);
+        expect(afterward.headers().location).toContain("/admin/login");
+      } finally {
+        await replay.dispose();
+      }
+    } finally {
+      await admin.dispose();
+      await contributor.dispose();
+    }
   });
 });

@@ -122,6 +122,33 @@ test.describe("two instances on one PostgreSQL", () => {
     expect(article.status).toBe(200);
   });
 
+  test("a signed-in dashboard kept by one instance shows a draft saved on the other at once", async () => {
+    const cookie = await signIn(first);
+    // The drafts list: drafts come last in the full list, which may be longer than a page.
+    const dashboard = () =>
+      fetch(`${second.url}/admin/dashboard?status=draft`, { headers: { Cookie: cookie }, redirect: "manual" });
+    await (await dashboard()).text();
+    const kept = await dashboard();
+    expect(kept.headers.get("x-cache")).toBe("HIT");
+    const title = `Draft from instance one ${Date.now()}`;
+    const saved = await fetch(`${first.url}/admin/articles/new`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: first.url, Cookie: cookie },
+      body: new URLSearchParams({
+        title,
+        slug: `draft-from-one-${Date.now()}`,
+        content: "Not public.",
+        intent: "draft",
+      }),
+    });
+    expect(saved.status).toBe(303);
+    // A draft announces nothing to readers' caches; the dashboard's version is in the database.
+    const fresh = await dashboard();
+    expect(fresh.headers.get("x-cache")).toBe("MISS");
+    expect(await fresh.text()).toContain(title);
+  });
+
   test("rate limits count attempts made on either instance", async () => {
     const attempt = (server: RunningServer) =>
       fetch(`${server.url}/login`, {

@@ -1,0 +1,27 @@
+// scratch probe (not committed)
+import fs from "node:fs";
+const hwm = () => /VmHWM:\s+(\d+)/.exec(fs.readFileSync("/proc/self/status", "utf8"))![1];
+const rss = () => Math.round(process.memoryUsage().rss / 1e6);
+const log = (s: string) => console.log(`${s}: rss ${rss()} MB, hwm ${Math.round(Number(hwm()) / 1000)} MB`);
+log("begin");
+const { getDatabaseHandle } = await import("~/db/db.server");
+const handle = await getDatabaseHandle();
+log("db open");
+await handle.migrate();
+log("migrate");
+await import("~/markdown/markdown.server");
+log("import markdown");
+const { isDatabaseEmpty, seedSitePages } = await import("~/db/seed.server");
+log("import seed");
+await isDatabaseEmpty();
+log("isEmpty");
+await seedSitePages();
+log("site pages");
+const { loadSiteSettings } = await import("~/settings/settings.server");
+await loadSiteSettings();
+log("settings");
+const { startScheduler } = await import("~/articles/scheduler.server");
+startScheduler();
+await new Promise((r) => setTimeout(r, 3000));
+log("scheduler");
+process.exit(0);
