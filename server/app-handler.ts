@@ -14,6 +14,7 @@ import {
   isCacheableRequest,
   isStaffPageRequest,
   pickEncoding,
+  type ResponseCache,
   storable,
   storableStaffPage,
   toCachedPage,
@@ -61,18 +62,29 @@ export async function createAppHandler(
     return { response: await handleRequest(request, loadContext), security };
   }
 
-  async function renderThroughCache(req: http.IncomingMessage, res: http.ServerResponse, startedAt: number) {
-    const key = cacheKey(req);
-    const hit = cache.get(key);
+  /**
+   * Answers from `store` under `key`, or renders once for all concurrent misses and keeps the page
+   * when `keep` accepts the response (`tags`: what the page shows, for precise invalidation).
+   */
+  async function renderThrough(
+    store: ResponseCache,
+    key: string,
+    keep: (response: Response) => boolean,
+    tags: readonly string[] | null,
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+    startedAt: number,
+  ) {
+    const hit = store.get(key);
     if (hit) return sendCached(req, res, hit, "HIT");
     const own: { uncached?: Response } = {};
-    const { page, shared } = cache.fill(key, async () => {
+    const { page, shared } = store.fill(key, async () => {
       const { response, security } = await render(req, res);
-      if (!storable(response)) {
+      if (!keep(response)) {
         own.uncached = response;
         return null;
       }
-      return toCachedPage(response, security, runtime.cacheTagsFor(key));
+      return toCachedPage(response, security, tags);
     });
     const result = await page;
     if (result) {
@@ -88,34 +100,19 @@ export async function createAppHandler(
     const identity = await runtime.staffPageKey(
       new Request("http://staff.invalid/", { headers: { cookie: String(req.headers.cookie ?? "") } }),
     );
-    if (!identity) {
-      const { response } = await render(req, res);
-      return sendApp(req, res, response, startedAt);
+    if (identity) {
+      return renderThrough(staffCache, `${identity} ${req.url ?? "/"}`, storableStaffPage, null, req, res, startedAt);
     }
-    const key = `${identity} ${req.url ?? "/"}`;
-    const hit = staffCache.get(key);
-    if (hit) return sendCached(req, res, hit, "HIT");
-    const own: { uncached?: Response } = {};
-    const { page, shared } = staffCache.fill(key, async () => {
-      const { response, security } = await render(req, res);
-      if (!storableStaffPage(response)) {
-        own.uncached = response;
-        return null;
-      }
-      return toCachedPage(response, security, null);
-    });
-    const result = await page;
-    if (result) {
-      return sendCached(req, res, result, shared ? "HIT" : "MISS", shared ? undefined : performance.now() - startedAt);
-    }
-    if (own.uncached) return sendApp(req, res, own.uncached, startedAt);
     const { response } = await render(req, res);
     return sendApp(req, res, response, startedAt);
   }
 
   async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
     const startedAt = performance.now();
-    if (cacheEnabled && isCacheableRequest(req)) return renderThroughCache(req, res, startedAt);
+    if (cacheEnabled && isCacheableRequest(req)) {
+      const key = cacheKey(req);
+      return renderThrough(cache, key, storable, runtime.cacheTagsFor(key), req, res, startedAt);
+    }
     if (cacheEnabled && isStaffPageRequest(req)) return renderStaffPage(req, res, startedAt);
     const { response } = await render(req, res);
     await sendApp(req, res, response, startedAt);

@@ -81,13 +81,13 @@ export function getSession(request: Request): Promise<{ user: SessionUser; setCo
   return pending;
 }
 
-const sessionsByRequest = new WeakMap<Request, Promise<{ user: SessionUser; setCookie: string | null } | null>>();
-
-async function loadSession(request: Request): Promise<{ user: SessionUser; setCookie: string | null } | null> {
-  const token = readSessionToken(request);
-  if (!token) return null;
+/**
+ * The unexpired session with this id hash and its person, unless the account is suspended (its
+ * sessions are deleted when it is suspended; the check here closes the race). With
+ * `staffPagesVersion`, also the version of what the dashboard shows (drizzle/0006), in the same query.
+ */
+async function findLiveSession(idHash: string, options: { staffPagesVersion?: boolean } = {}) {
   const db = await getDb();
-  const idHash = hashToken(token);
   const [row] = await db
     .select({
       id: users.id,
@@ -96,12 +96,25 @@ async function loadSession(request: Request): Promise<{ user: SessionUser; setCo
       role: users.role,
       emailVerifiedAt: users.emailVerifiedAt,
       expiresAt: sessions.expiresAt,
+      version: options.staffPagesVersion
+        ? sql<string | null>`(select version::text from change_versions where name = 'staff_pages')`
+        : sql<string | null>`null`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    // A suspended account's sessions are deleted when it is suspended; the check here closes the race.
     .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, sql`now()`), isNull(users.suspendedAt)))
     .limit(1);
+  return row ?? null;
+}
+
+const sessionsByRequest = new WeakMap<Request, Promise<{ user: SessionUser; setCookie: string | null } | null>>();
+
+async function loadSession(request: Request): Promise<{ user: SessionUser; setCookie: string | null } | null> {
+  const token = readSessionToken(request);
+  if (!token) return null;
+  const db = await getDb();
+  const idHash = hashToken(token);
+  const row = await findLiveSession(idHash);
   if (!row) return null;
   let setCookie: string | null = null;
   if (row.expiresAt.getTime() - Date.now() < SESSION_TTL_MS / 2) {
@@ -109,7 +122,7 @@ async function loadSession(request: Request): Promise<{ user: SessionUser; setCo
     await db.update(sessions).set({ expiresAt }).where(eq(sessions.idHash, idHash));
     setCookie = sessionCookie(token, expiresAt);
   }
-  const { emailVerifiedAt, expiresAt: _expiresAt, ...user } = row;
+  const { emailVerifiedAt, expiresAt: _expiresAt, version: _version, ...user } = row;
   return { user: { ...user, emailVerified: emailVerifiedAt !== null }, setCookie };
 }
 
@@ -123,22 +136,8 @@ async function loadSession(request: Request): Promise<{ user: SessionUser; setCo
 export async function staffPageKey(request: Request): Promise<string | null> {
   const token = readSessionToken(request);
   if (!token) return null;
-  const db = await getDb();
   const idHash = hashToken(token);
-  const [row] = await db
-    .select({
-      id: users.id,
-      email: users.email,
-      fullName: users.fullName,
-      role: users.role,
-      emailVerifiedAt: users.emailVerifiedAt,
-      expiresAt: sessions.expiresAt,
-      version: sql<string>`(select version::text from change_versions where name = 'staff_pages')`,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, sql`now()`), isNull(users.suspendedAt)))
-    .limit(1);
+  const row = await findLiveSession(idHash, { staffPagesVersion: true });
   if (!row || row.version === null) return null;
   if (row.expiresAt.getTime() - Date.now() < SESSION_TTL_MS / 2) return null;
   if (!can(row.role, "admin.enter")) return null;
