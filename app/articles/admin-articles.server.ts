@@ -32,7 +32,7 @@ import { type DashboardStatusFilter, parseStatusFilter } from "~/lib/dashboard-s
 import { imagesWithoutAlt, renderMarkdown } from "~/markdown/markdown.server";
 import { type AuditActor, recordAudit } from "~/audit/audit.server";
 import { articleTags } from "~/http/cache-tags.server";
-import { contentChanged, onContentChanged } from "~/http/content-events.server";
+import { contentChanged, onContentChanged } from "~/cache/content-events.server";
 import { recordUsages, referencedHashes, type UploadInfo, uploadsByHash } from "~/media/media.server";
 import { moveSlug, nextRevisedAt, recordRevision, redirectOwner, versionSql } from "./editorial.server";
 

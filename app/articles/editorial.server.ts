@@ -34,7 +34,7 @@ import {
   type TocEntry,
   users,
 } from "~/db/schema";
-import { contentChanged } from "~/http/content-events.server";
+import { contentChanged } from "~/cache/content-events.server";
 import { ARTICLE_LIMITS } from "~/lib/article-schema";
 import { renderMarkdown } from "~/markdown/markdown.server";
 

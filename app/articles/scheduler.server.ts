@@ -20,7 +20,7 @@
 import { eq, sql } from "drizzle-orm";
 import { type Database, getDb, queryRows } from "~/db/db.server";
 import { articles } from "~/db/schema";
-import { contentChanged, onContentChanged } from "~/http/content-events.server";
+import { contentChanged, onContentChanged } from "~/cache/content-events.server";
 import { nextRevisedAt, recordRevision, rowFieldColumns } from "./editorial.server";
 
 /** How often every instance looks for due articles. */

@@ -13,7 +13,7 @@ import { type AuditActor, recordAudit } from "~/audit/audit.server";
 import { getDb } from "~/db/db.server";
 import { isPublished } from "~/db/order";
 import { articles, authors, users } from "~/db/schema";
-import { contentChanged } from "~/http/content-events.server";
+import { contentChanged } from "~/cache/content-events.server";
 import type { AuthorProfileValues } from "~/lib/author-schema";
 import { SLUG_PATTERN } from "~/lib/content";
 

@@ -15,7 +15,7 @@ import { type AuditActor, recordAudit } from "~/audit/audit.server";
 import { getDb } from "~/db/db.server";
 import { isUniqueViolation } from "~/db/pg-error.server";
 import { articles, categories, categoryRedirects, interviewQuestions } from "~/db/schema";
-import { contentChanged } from "~/http/content-events.server";
+import { contentChanged } from "~/cache/content-events.server";
 import { CATEGORY_MESSAGES, type CategoryFormValues } from "~/lib/category-schema";
 import { SLUG_PATTERN, slugify } from "~/lib/content";
 

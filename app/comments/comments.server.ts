@@ -17,7 +17,7 @@ import { hit, limitFor, type Policy } from "~/auth/rate-limit.server";
 import { getDb } from "~/db/db.server";
 import { isPublished } from "~/db/order";
 import { articles, authors, type CommentStatus, commentReports, comments, threadMutes, users } from "~/db/schema";
-import { contentChanged } from "~/http/content-events.server";
+import { contentChanged } from "~/cache/content-events.server";
 import { COMMENT_MESSAGES, CommentSchema } from "~/lib/comment-schema";
 import { renderCommentMarkdown } from "~/markdown/markdown.server";
 import { getSiteSettings } from "~/settings/settings.server";

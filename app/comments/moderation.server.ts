@@ -8,7 +8,7 @@ import { and, count, desc, eq, gt, inArray, isNull, ne, type SQL } from "drizzle
 import { type AuditActor, recordAudit } from "~/audit/audit.server";
 import { getDb } from "~/db/db.server";
 import { articles, comments, users } from "~/db/schema";
-import { contentChanged } from "~/http/content-events.server";
+import { contentChanged } from "~/cache/content-events.server";
 import type { ModerationFilter } from "~/lib/comment-schema";
 import { commentsTag } from "./comments.server";
 import { notifyAboutComment } from "./notifications.server";

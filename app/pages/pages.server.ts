@@ -6,7 +6,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import { type AuditActor, recordAudit } from "~/audit/audit.server";
 import { getDb } from "~/db/db.server";
 import { pages } from "~/db/schema";
-import { contentChanged } from "~/http/content-events.server";
+import { contentChanged } from "~/cache/content-events.server";
 import { pageCacheTag } from "~/lib/site-pages";
 import { renderMarkdown } from "~/markdown/markdown.server";
 

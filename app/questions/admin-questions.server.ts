@@ -11,7 +11,7 @@ import { type AuditActor, recordAudit } from "~/audit/audit.server";
 import { getDb, type Runner } from "~/db/db.server";
 import { isUniqueViolation, pgErrorOf } from "~/db/pg-error.server";
 import { categories, interviewQuestions } from "~/db/schema";
-import { contentChanged } from "~/http/content-events.server";
+import { contentChanged } from "~/cache/content-events.server";
 import { QUESTION_MESSAGES, type QuestionFormValues } from "~/lib/question-schema";
 import { renderMarkdownFragment } from "~/markdown/markdown.server";
 

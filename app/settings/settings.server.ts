@@ -10,7 +10,7 @@ import { recordAudit } from "~/audit/audit.server";
 import { getDatabaseHandle, getDb, type Runner } from "~/db/db.server";
 import { siteSettings as siteSettingsTable } from "~/db/schema";
 import { env } from "~/env.server";
-import { contentChanged } from "~/http/content-events.server";
+import { contentChanged } from "~/cache/content-events.server";
 import { TAGLINE } from "~/lib/meta";
 import { SOCIAL_NETWORKS, type SiteSettings } from "~/lib/site-settings";
 

@@ -16,7 +16,7 @@ import { type DatabaseHandle, queryRows, setDatabaseHandle } from "~/db/db.serve
 import { articles, authors, categories, users } from "~/db/schema";
 import { seedSyntheticArticles } from "~/db/seed.server";
 import { ARTICLE_MESSAGES, ArticleSchema, type ArticleInput, isImageUrl, toArticleInput } from "~/lib/article-schema";
-import { contentChanged, onContentChanged } from "~/http/content-events.server";
+import { contentChanged, onContentChanged } from "~/cache/content-events.server";
 import { openTestDatabase, testDatabaseKinds } from "../support/databases";
 
 const input = (overrides: Partial<ArticleInput> = {}): ArticleInput => ({

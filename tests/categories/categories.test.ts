@@ -12,7 +12,7 @@ import {
 import { type DatabaseHandle, setDatabaseHandle } from "~/db/db.server";
 import { seedDemoContent } from "~/db/seed.server";
 import { articles, auditLog, categories, users } from "~/db/schema";
-import { onContentChanged } from "~/http/content-events.server";
+import { onContentChanged } from "~/cache/content-events.server";
 import { CATEGORY_MESSAGES } from "~/lib/category-schema";
 import { openTestDatabase, testDatabaseKinds } from "../support/databases";
 

@@ -22,7 +22,7 @@ import { readUnsubscribeToken, unsubscribe, unsubscribeToken } from "~/comments/
 import { type DatabaseHandle, setDatabaseHandle } from "~/db/db.server";
 import { comments, siteSettings, users } from "~/db/schema";
 import { cacheTagsFor } from "~/http/cache-tags.server";
-import { onContentChanged } from "~/http/content-events.server";
+import { onContentChanged } from "~/cache/content-events.server";
 import { CommentSchema, COMMENT_MAX_LENGTH, COMMENT_MESSAGES } from "~/lib/comment-schema";
 import { type MailMessage, setMailer } from "~/mail/mailer.server";
 import { renderCommentMarkdown } from "~/markdown/markdown.server";

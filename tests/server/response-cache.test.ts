@@ -3,7 +3,7 @@ import type { IncomingMessage } from "node:http";
 import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { articleTags, cacheTagsFor } from "~/http/cache-tags.server";
-import { decodeChange, encodeChange } from "~/http/content-events.server";
+import { decodeChange, encodeChange } from "~/cache/content-events.server";
 import { applyCachePolicy, PERSONAL_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } from "~/http/cache-policy.server";
 import {
   createResponseCache,
