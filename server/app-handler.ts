@@ -44,6 +44,8 @@ export async function createAppHandler(
   // the session, the person and the version of the data the page shows (drizzle/0006): a write on
   // any instance changes the version, so nothing here needs to be told.
   const staffCache = createResponseCache({ maxBytes: Number(process.env.STAFF_PAGE_CACHE_MB ?? 16) * 1024 * 1024 });
+  runtime.registerPageCache("anonymous", cache.stats);
+  runtime.registerPageCache("staff", staffCache.stats);
   runtime.onContentChanged((_reason, tags) => {
     cache.invalidate(tags);
     staffCache.clear();
@@ -54,7 +56,8 @@ export async function createAppHandler(
     const nonce = runtime.newNonce();
     const security = runtime.headersFor(nonce);
     for (const [name, value] of Object.entries(security)) res.setHeader(name, value);
-    const requestId = randomBytes(6).toString("base64url");
+    // The id the server accepted or gave this request (server/main.ts), also in its log line.
+    const requestId = runtime.currentRequestId() ?? randomBytes(6).toString("base64url");
     res.setHeader("X-Request-Id", requestId);
     const request = createRequest(req, res);
     const dataRequest = (req.url ?? "/").split("?")[0]!.endsWith(".data");
@@ -120,7 +123,7 @@ export async function createAppHandler(
 
   return (req, res) =>
     handle(req, res).catch((error: unknown) => {
-      console.error(error);
+      runtime.logger().error({ err: error, requestId: runtime.currentRequestId() }, "request failed");
       if (!res.headersSent) {
         res.writeHead(500, { "Content-Type": "text/plain; charset=utf-8" });
         res.end("Internal Server Error\n");

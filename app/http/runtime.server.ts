@@ -10,34 +10,62 @@ import { loadSiteSettings } from "~/settings/settings.server";
 import { handleDataDirCommand } from "~/setup/admin-command.server";
 import { prepareSetupLink, setupLinkMessage } from "~/setup/setup.server";
 import { env } from "~/env.server";
+import { flushLogs, logger } from "~/observability/logger.server";
+import { enableProcessMetrics } from "~/observability/metrics.server";
 import { createLoadContext } from "./request-context.server";
 import { securityHeaders } from "./security-headers.server";
 
+/** Migrations applied (readiness); shutdown begun (not ready from that moment). */
+const state = { migrated: false, draining: false };
+
 export async function startup(options: { seedWhenEmpty?: boolean; scheduler?: boolean } = {}) {
   const config = env(); // throws InvalidEnvironmentError with one line per bad variable
+  const log = logger();
+  enableProcessMetrics();
   const handle = await getDatabaseHandle();
+  const migrationsStartedAt = performance.now();
   await handle.migrate();
+  state.migrated = true;
+  log.info(
+    { event: "migrations", driver: handle.driver, ms: Math.round(performance.now() - migrationsStartedAt) },
+    "migrations applied",
+  );
   if (options.seedWhenEmpty ?? true) {
     const { isDatabaseEmpty, seedDemoContent } = await import("~/db/seed.server");
     if (await isDatabaseEmpty()) {
       const counts = await seedDemoContent();
-      console.log(`[db] empty database seeded with demo content: ${JSON.stringify(counts)}`);
+      log.info({ event: "seed", counts }, "empty database seeded with demo content");
     }
   }
   // The site pages (terms, privacy, FAQ, …): added when missing, on an existing database too.
   const { seedSitePages } = await import("~/db/seed.server");
   const addedPages = await seedSitePages();
-  if (addedPages > 0) console.log(`[db] site pages added: ${addedPages}`);
+  if (addedPages > 0) log.info({ event: "seed", sitePages: addedPages }, `site pages added: ${addedPages}`);
   // Site settings are read before the first request (then kept fresh by notifications).
   await loadSiteSettings();
   // First run: while no administrator exists, a one-time setup link (app/setup).
   const setupLine = setupLinkMessage(await prepareSetupLink(config.SITE_URL));
-  if (setupLine) console.log(setupLine);
+  if (setupLine) log.info({ event: "setup-link" }, setupLine);
   // `npm run admin` sends its command through the data folder's lock while this process holds it.
   if (handle.driver === "pglite") setDataDirCommandHandler(handleDataDirCommand);
   // Publishes due articles (those that fell due while no instance ran at once), on every instance.
   if (options.scheduler ?? true) startScheduler();
-  return { driver: handle.driver, siteUrl: config.SITE_URL };
+  return {
+    driver: handle.driver,
+    siteUrl: config.SITE_URL,
+    metrics: { token: config.METRICS_TOKEN, port: config.METRICS_PORT },
+  };
+}
+
+/** Ready for traffic: migrations applied, the database answers, and shutdown has not begun. */
+export async function ready(): Promise<boolean> {
+  if (!state.migrated || state.draining) return false;
+  return (await health()) && !state.draining;
+}
+
+/** Shutdown begins: /readyz answers 503 from now on, so a load balancer drains this instance. */
+export function beginShutdown() {
+  state.draining = true;
 }
 
 export function newNonce() {
@@ -76,12 +104,22 @@ export async function health(timeoutMs = 2000): Promise<boolean> {
 }
 
 export async function shutdown() {
+  state.draining = true;
   setDataDirCommandHandler(null);
   await stopScheduler();
   await closeDatabase();
+  flushLogs();
 }
 
 export { createLoadContext };
+export { flushLogs, logger };
+export { httpRequestDuration, httpRequests, metricsText, registerPageCache } from "~/observability/metrics.server";
+export {
+  acceptedRequestId,
+  currentRequestId,
+  type RequestFacts,
+  runWithRequestFacts,
+} from "~/observability/request-scope.server";
 export { isCrossSiteWrite } from "./origin-check.server";
 export { contentChanged, listenForContentChanges, onContentChanged } from "~/cache/content-events.server";
 export { cacheTagsFor } from "./cache-tags.server";

@@ -22,6 +22,7 @@ import { redirectWithToast } from "~/http/toast.server";
 import type { Route } from "./+types/register";
 import { readForm } from "~/http/form.server";
 import { retryAfterHeaders } from "~/http/route-headers.server";
+import { logger } from "~/observability/logger.server";
 
 const SIGN_UP_FAILED = "Sign up Failed";
 
@@ -50,7 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
   } catch (error) {
     if (!(error instanceof MailDeliveryError)) throw error;
-    console.error("[register] the verification mail could not be sent:", error.cause);
+    logger().error({ err: error.cause, event: "mail" }, "the verification mail could not be sent");
     return data(
       {
         result: submission.reply(hidden),

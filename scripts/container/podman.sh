@@ -1,0 +1,15 @@
+# Sourced by the container scripts: podman with the settings these machines need
+# (runc with cgroupfs, no default ulimits, the host's network). See docs in README "Container".
+CONTAINER_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+export CONTAINERS_CONF="${CONTAINERS_CONF:-$CONTAINER_DIR/containers.conf}"
+pod() { podman --runtime runc --cgroup-manager=cgroupfs "$@"; }
+# The image the Dockerfile's first FROM names, as podman spells it (node:24-slim → docker.io/library/node:24-slim).
+base_image_name() {
+  local from
+  from="$(awk 'toupper($1) == "FROM" { print $2; exit }' "$CONTAINER_DIR/../../Dockerfile")"
+  case "$from" in
+    */*/*) echo "$from" ;;
+    */*) echo "docker.io/$from" ;;
+    *) echo "docker.io/library/$from" ;;
+  esac
+}
