@@ -1,14 +1,13 @@
 // Image build step, after `npm prune --omit=dev`: drops what the runtime never loads.
-// - drizzle-orm: bundled into the server build (vite.config.ts) and the operator commands.
 // - typescript (~25 MB with its native binary): an optional peer of @react-router/node that npm
-//   keeps; nothing loads it at run time.
+//   keeps; nothing loads it at run time. @types/*: declarations some packages depend on.
 // - packages' own test suites and examples (a folder `test`, `tests`, `__tests__`, `example(s)`
 //   at a package's root: bintrees and domino ship ~9 MB of them).
 // - type declarations, source maps and Markdown documentation inside packages (licenses stay).
 import fs from "node:fs";
 import path from "node:path";
 
-const UNUSED_PACKAGES = ["drizzle-orm", "typescript", "@typescript"];
+const UNUSED_PACKAGES = ["typescript", "@typescript", "@types"];
 const UNUSED_PACKAGE_DIR = /^(test|tests|__tests__|example|examples)$/;
 const UNUSED_FILE = /\.(d\.ts|d\.mts|d\.cts|map|md|markdown)$/i;
 const KEEP = /^(licen[cs]e|notice|copying)/i;
