@@ -65,6 +65,13 @@ const EnvSchema = z
     METRICS_TOKEN: optionalString.refine((value) => value === undefined || /^[\x21-\x7e]{16,}$/.test(value), {
       message: "must be at least 16 printable characters without spaces",
     }),
+    // Between SIGTERM (/readyz 503) and no longer accepting; the exit stays within 5 s.
+    SHUTDOWN_DRAIN_MS: z.coerce
+      .number({ message: "must be a number of milliseconds" })
+      .int("must be a whole number of milliseconds")
+      .min(0, "must be between 0 and 3000")
+      .max(3000, "must be between 0 and 3000")
+      .default(0),
     METRICS_PORT: z.preprocess(
       (value) => (typeof value === "string" && !value.trim() ? undefined : value),
       port.optional(),

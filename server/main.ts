@@ -44,7 +44,7 @@ async function main() {
   const { build, reactRouter } = await loadApp();
   const { runtime } = build.entry.module;
   appRuntime = runtime;
-  const { driver, siteUrl, metrics } = await runtime.startup().catch(fail);
+  const { driver, siteUrl, metrics, shutdownDrainMs } = await runtime.startup().catch(fail);
   const onMainPort = metrics.port === undefined;
   const server = http.createServer(
     createRequestListener({
@@ -81,7 +81,7 @@ async function main() {
     },
     `DevPerspective on ${address} (${driver} database, ready in ${readyMs} ms; public URL ${siteUrl})`,
   );
-  handleSignals(server, metricsServer, runtime);
+  handleSignals(server, metricsServer, runtime, shutdownDrainMs);
 }
 
 /** `npm start` on a fresh clone builds once. */
@@ -306,10 +306,11 @@ function listen(server: http.Server, port: number, host: string): Promise<string
 }
 
 /**
- * SIGTERM/SIGINT: not ready at once (/readyz 503), stop accepting, let in-flight requests finish
- * (up to 3 s), stop the workers at a safe point, close the database, exit 0 within 5 s.
+ * SIGTERM/SIGINT: not ready at once (/readyz 503); after SHUTDOWN_DRAIN_MS (default 0) stop
+ * accepting, let in-flight requests finish (up to 3 s), stop the workers at a safe point, close
+ * the database, exit 0 within 5 s.
  */
-function handleSignals(server: http.Server, metricsServer: http.Server | undefined, runtime: Runtime) {
+function handleSignals(server: http.Server, metricsServer: http.Server | undefined, runtime: Runtime, drainMs: number) {
   let stopping = false;
   const log = runtime.logger();
   const stop = (signal: string) => {
@@ -323,19 +324,26 @@ function handleSignals(server: http.Server, metricsServer: http.Server | undefin
       runtime.flushLogs();
       process.exit(1);
     }, 4_500).unref();
-    metricsServer?.close();
-    metricsServer?.closeAllConnections();
-    server.close(async () => {
-      await runtime
-        .shutdown()
-        .catch((error) => log.error({ err: error, event: "shutdown" }, "closing the database failed"));
-      log.info({ event: "shutdown" }, "stopped");
-      runtime.flushLogs();
-      process.exit(0);
-    });
-    server.closeIdleConnections();
-    // Requests still running after 3 s are cut so the database can close cleanly.
-    setTimeout(() => server.closeAllConnections(), 3_000).unref();
+    const closeServers = () => {
+      metricsServer?.close();
+      metricsServer?.closeAllConnections();
+      server.close(async () => {
+        await runtime
+          .shutdown()
+          .catch((error) => log.error({ err: error, event: "shutdown" }, "closing the database failed"));
+        log.info({ event: "shutdown" }, "stopped");
+        runtime.flushLogs();
+        process.exit(0);
+      });
+      server.closeIdleConnections();
+      // Requests still running after 3 s (4 s after the signal at most) are cut so the database can
+      // close cleanly.
+      setTimeout(() => server.closeAllConnections(), Math.min(3_000, 4_000 - drainMs)).unref();
+    };
+    // SHUTDOWN_DRAIN_MS: keep serving (while /readyz says 503) so a load balancer's next probe
+    // takes this instance out of rotation before it stops accepting.
+    if (drainMs > 0) setTimeout(closeServers, drainMs).unref();
+    else closeServers();
   };
   process.once("SIGTERM", () => stop("SIGTERM"));
   process.once("SIGINT", () => stop("SIGINT"));

@@ -54,6 +54,7 @@ export async function startup(options: { seedWhenEmpty?: boolean; scheduler?: bo
     driver: handle.driver,
     siteUrl: config.SITE_URL,
     metrics: { token: config.METRICS_TOKEN, port: config.METRICS_PORT },
+    shutdownDrainMs: config.SHUTDOWN_DRAIN_MS,
   };
 }
 

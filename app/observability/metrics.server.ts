@@ -127,7 +127,7 @@ let databaseQueue: (() => DatabaseQueueStats | null) | null = null;
 
 /**
  * Hook for the database layer's queue figures (`databaseQueueStats()` in app/db): wired at start,
- * read at scrape time. Without it these two series are absent.
+ * read at scrape time. Until it is wired (or on PostgreSQL, where it answers null) they read 0.
  */
 export function registerDatabaseQueueStats(read: () => DatabaseQueueStats | null) {
   databaseQueue = read;
