@@ -6,7 +6,6 @@ import {
   observeSchedulerTick,
   registerDatabaseQueueStats,
   registerPageCache,
-  registry,
 } from "~/observability/metrics.server";
 import { openTestDatabase, testDatabaseKinds } from "../support/databases";
 
@@ -18,11 +17,7 @@ async function valueOf(series: string): Promise<number | undefined> {
 }
 
 async function queryCount(driver: string): Promise<number> {
-  const metric = await registry.getSingleMetric("db_query_duration_seconds")!.get();
-  const count = metric.values.find(
-    (value) => value.metricName === "db_query_duration_seconds_count" && value.labels.driver === driver,
-  );
-  return count?.value ?? 0;
+  return (await valueOf(`db_query_duration_seconds_count{driver="${driver}"}`)) ?? 0;
 }
 
 describe("metrics", () => {
