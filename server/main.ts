@@ -336,6 +336,8 @@ function handleSignals(server: http.Server, metricsServer: http.Server | undefin
         process.exit(0);
       });
       server.closeIdleConnections();
+      // A kept-alive connection whose last request finishes is closed at once, not at the cut-off.
+      setInterval(() => server.closeIdleConnections(), 50).unref();
       // Requests still running after 3 s (4 s after the signal at most) are cut so the database can
       // close cleanly.
       setTimeout(() => server.closeAllConnections(), Math.min(3_000, 4_000 - drainMs)).unref();
