@@ -14,7 +14,7 @@
  * Runs on Node 24's built-in type stripping: erasable TypeScript only, explicit extensions.
  */
 import { spawnSync } from "node:child_process";
-import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHash, timingSafeEqual } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
@@ -147,8 +147,6 @@ type Listener = {
   app: AppHandler;
 };
 
-const newRequestId = () => randomBytes(6).toString("base64url");
-
 /**
  * Every request: observed (one log line and metrics at its end, inside its request scope), then
  * refusals (malformed request line, a method the route does not take, a body over the ceiling,
@@ -159,7 +157,7 @@ function createRequestListener(listener: Listener) {
   const handle = createRequestHandler(listener);
   return (req: http.IncomingMessage, res: http.ServerResponse) => {
     const facts: Observed = {
-      id: runtime.acceptedRequestId(req.headers["x-request-id"], newRequestId),
+      id: runtime.acceptedRequestId(req.headers["x-request-id"], runtime.newRequestId),
       kind: "static",
     };
     res.setHeader("X-Request-Id", facts.id);

@@ -4,7 +4,8 @@
  * signed-in user, route pattern).
  *
  * Kept cheap: the route pattern of a path is looked up once and remembered (a bounded map), the
- * metric label children are cached by prom-client, and the log line is written asynchronously.
+ * metric label children are kept per label set, the line skips the redaction pass (its fields are
+ * the server's own) and is written asynchronously (never a synchronous write on a request's path).
  * The logged path never carries the query string (searches, tokens in links) and a `:token`
  * segment (setup, invite, preview and unsubscribe links) is logged as `:token`.
  */
@@ -63,9 +64,8 @@ export function observeRequest(runtime: Runtime, req: http.IncomingMessage, res:
     const cache = String(res.getHeader("X-Cache") ?? "").toLowerCase() || "none";
     const method = req.method ?? "";
     const status = res.writableFinished ? res.statusCode : 499;
-    runtime.httpRequests.labels(route, method, String(status)).inc();
-    runtime.httpRequestDuration.labels(route, cache).observe(seconds);
-    const log = runtime.logger();
+    runtime.observeHttpRequest(route, method, status, cache, seconds);
+    const log = runtime.requestLogger();
     if (!log.isLevelEnabled("info")) return;
     log.info(
       {

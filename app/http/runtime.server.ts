@@ -10,7 +10,7 @@ import { loadSiteSettings } from "~/settings/settings.server";
 import { handleDataDirCommand } from "~/setup/admin-command.server";
 import { prepareSetupLink, setupLinkMessage } from "~/setup/setup.server";
 import { env } from "~/env.server";
-import { flushLogs, logger } from "~/observability/logger.server";
+import { flushLogs, logger, requestLogger } from "~/observability/logger.server";
 import { enableProcessMetrics } from "~/observability/metrics.server";
 import { createLoadContext } from "./request-context.server";
 import { securityHeaders } from "./security-headers.server";
@@ -113,11 +113,12 @@ export async function shutdown() {
 }
 
 export { createLoadContext };
-export { flushLogs, logger };
-export { httpRequestDuration, httpRequests, metricsText, registerPageCache } from "~/observability/metrics.server";
+export { flushLogs, logger, requestLogger };
+export { metricsText, observeHttpRequest, registerPageCache } from "~/observability/metrics.server";
 export {
   acceptedRequestId,
   currentRequestId,
+  newRequestId,
   type RequestFacts,
   runWithRequestFacts,
 } from "~/observability/request-scope.server";

@@ -37,10 +37,14 @@ const REDACTED = [
   "*.secret",
 ];
 
+const MAX_PENDING_BYTES = 16 * 1024 * 1024;
+
 type Sink = { write(line: string): unknown; flushSync?: () => void };
 
 let sinks: Sink[] = [];
 let current: Logger | undefined;
+let currentRequests: Logger | undefined;
+const requestLoggers = new WeakMap<Logger, Logger>();
 
 /** LOG_LEVEL / LOG_FORMAT as given, or the defaults (env.server.ts refuses bad values at start). */
 export function logSettingsFrom(source: NodeJS.ProcessEnv): { level: LogLevel; format: LogFormat } {
@@ -69,16 +73,20 @@ export function createLogger(
     out = pretty({ colorize: Boolean(process.stdout.isTTY), destination: 1, sync: false });
     err = pretty({ colorize: Boolean(process.stderr.isTTY), destination: 2, sync: false });
   } else {
-    out = pino.destination({ dest: 1, sync: false });
-    err = pino.destination({ dest: 2, sync: false });
+    // Bounded: a reader that stops reading loses lines instead of growing this process's memory.
+    out = pino.destination({ dest: 1, sync: false, maxLength: MAX_PENDING_BYTES });
+    err = pino.destination({ dest: 2, sync: false, maxLength: MAX_PENDING_BYTES });
   }
   sinks = [out as Sink, err as Sink];
-  return pino(
+  const common = {
+    level: settings.level,
+    base: { pid: process.pid },
+    timestamp: pino.stdTimeFunctions.isoTime,
+    formatters: { level: (label: string) => ({ level: label }) },
+  };
+  const logger = pino(
     {
-      level: settings.level,
-      base: { pid: process.pid },
-      timestamp: pino.stdTimeFunctions.isoTime,
-      formatters: { level: (label) => ({ level: label }) },
+      ...common,
       redact: { paths: REDACTED, censor: "[redacted]" },
       serializers: { err: pino.stdSerializers.err, error: pino.stdSerializers.err },
     },
@@ -90,6 +98,10 @@ export function createLogger(
       { dedupe: true },
     ),
   );
+  // Request lines (info, fields the server fills itself, nothing to redact) go straight to `out`:
+  // no redaction pass and no stream routing on the hot path.
+  requestLoggers.set(logger, pino(common, out));
+  return logger;
 }
 
 /** The process's logger (created on first use from LOG_LEVEL and LOG_FORMAT). */
@@ -98,9 +110,20 @@ export function logger(): Logger {
   return current;
 }
 
+/**
+ * The logger of request lines (server/observe.ts): the same output, level and format as
+ * `logger()`, without its redaction pass, for the one line per request whose fields the server
+ * fills itself.
+ */
+export function requestLogger(): Logger {
+  currentRequests ??= requestLoggers.get(logger()) ?? logger();
+  return currentRequests;
+}
+
 /** Replaces the process's logger (start-up with validated settings; tests with their own streams). */
 export function setLogger(next: Logger) {
   current = next;
+  currentRequests = undefined;
 }
 
 /** Writes every pending line now (before process.exit). */

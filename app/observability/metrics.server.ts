@@ -37,6 +37,31 @@ const databaseQueryDuration = new client.Histogram({
   registers: [registry],
 });
 
+/**
+ * Counts one answered request and its latency. The label children are kept per route, method,
+ * status and cache outcome (bounded: route patterns, not paths), so a request costs two map
+ * lookups and two updates.
+ */
+const requestChildren = new Map<string, client.Counter.Internal>();
+const latencyChildren = new Map<string, client.Histogram.Internal<"route" | "cache">>();
+
+export function observeHttpRequest(route: string, method: string, status: number, cache: string, seconds: number) {
+  const countKey = `${route} ${method} ${status}`;
+  let counter = requestChildren.get(countKey);
+  if (!counter) {
+    counter = httpRequests.labels(route, method, String(status));
+    requestChildren.set(countKey, counter);
+  }
+  counter.inc();
+  const latencyKey = `${route} ${cache}`;
+  let histogram = latencyChildren.get(latencyKey);
+  if (!histogram) {
+    histogram = httpRequestDuration.labels(route, cache);
+    latencyChildren.set(latencyKey, histogram);
+  }
+  histogram.observe(seconds);
+}
+
 /** Records one query's time (called by the database layer). */
 export function observeDatabaseQuery(driver: "pglite" | "postgres", seconds: number) {
   databaseQueryDuration.labels(driver).observe(seconds);
