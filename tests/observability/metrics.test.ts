@@ -10,14 +10,14 @@ import {
 import { openTestDatabase, testDatabaseKinds } from "../support/databases";
 
 /** The value of one series in the Prometheus text (`name{labels} value`). */
-async function valueOf(series: string): Promise<number | undefined> {
+async function seriesValue(series: string): Promise<number | undefined> {
   const { body } = await metricsText();
   const line = body.split("\n").find((candidate) => candidate.startsWith(`${series} `));
   return line === undefined ? undefined : Number(line.slice(series.length + 1));
 }
 
 async function queryCount(driver: string): Promise<number> {
-  return (await valueOf(`db_query_duration_seconds_count{driver="${driver}"}`)) ?? 0;
+  return (await seriesValue(`db_query_duration_seconds_count{driver="${driver}"}`)) ?? 0;
 }
 
 describe("metrics", () => {
@@ -31,33 +31,33 @@ describe("metrics", () => {
   it("page caches: hits, misses, evictions and invalidations count up; entries and bytes are gauges", async () => {
     const stats = { hits: 5, misses: 2, evictions: 1, dropped: 3, entries: 4, bytes: 4096 };
     registerPageCache("test", () => stats);
-    expect(await valueOf('page_cache_hits_total{cache="test"}')).toBe(5);
-    expect(await valueOf('page_cache_misses_total{cache="test"}')).toBe(2);
-    expect(await valueOf('page_cache_evictions_total{cache="test"}')).toBe(1);
-    expect(await valueOf('page_cache_invalidated_total{cache="test"}')).toBe(3);
-    expect(await valueOf('page_cache_entries{cache="test"}')).toBe(4);
-    expect(await valueOf('page_cache_bytes{cache="test"}')).toBe(4096);
+    expect(await seriesValue('page_cache_hits_total{cache="test"}')).toBe(5);
+    expect(await seriesValue('page_cache_misses_total{cache="test"}')).toBe(2);
+    expect(await seriesValue('page_cache_evictions_total{cache="test"}')).toBe(1);
+    expect(await seriesValue('page_cache_invalidated_total{cache="test"}')).toBe(3);
+    expect(await seriesValue('page_cache_entries{cache="test"}')).toBe(4);
+    expect(await seriesValue('page_cache_bytes{cache="test"}')).toBe(4096);
     stats.hits = 9;
-    expect(await valueOf('page_cache_hits_total{cache="test"}')).toBe(9);
+    expect(await seriesValue('page_cache_hits_total{cache="test"}')).toBe(9);
     // The cache's own figures were reset (the bench does): the counter restarts from them.
     stats.hits = 1;
-    expect(await valueOf('page_cache_hits_total{cache="test"}')).toBe(1);
+    expect(await seriesValue('page_cache_hits_total{cache="test"}')).toBe(1);
   });
 
   it("the embedded database's queue: 0 until the database layer is wired, then read at scrape time", async () => {
-    expect(await valueOf("db_queue_depth")).toBe(0);
+    expect(await seriesValue("db_queue_depth")).toBe(0);
     registerDatabaseQueueStats(() => ({ depth: 3, waitSeconds: 1.5 }));
-    expect(await valueOf("db_queue_depth")).toBe(3);
-    expect(await valueOf("db_queue_wait_seconds_total")).toBe(1.5);
+    expect(await seriesValue("db_queue_depth")).toBe(3);
+    expect(await seriesValue("db_queue_wait_seconds_total")).toBe(1.5);
     registerDatabaseQueueStats(() => null);
   });
 
   it("the scheduler: lag, last tick and published count", async () => {
-    const before = (await valueOf("scheduler_published_total")) ?? 0;
+    const before = (await seriesValue("scheduler_published_total")) ?? 0;
     observeSchedulerTick({ seconds: 0.02, published: 2, lagSeconds: 1.25 });
-    expect(await valueOf("scheduler_lag_seconds")).toBe(1.25);
-    expect(await valueOf("scheduler_published_total")).toBe(before + 2);
-    expect(Math.abs((await valueOf("scheduler_last_tick_timestamp_seconds"))! - Date.now() / 1000)).toBeLessThan(5);
+    expect(await seriesValue("scheduler_lag_seconds")).toBe(1.25);
+    expect(await seriesValue("scheduler_published_total")).toBe(before + 2);
+    expect(Math.abs((await seriesValue("scheduler_last_tick_timestamp_seconds"))! - Date.now() / 1000)).toBeLessThan(5);
   });
 });
 
