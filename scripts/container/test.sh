@@ -133,6 +133,10 @@ prove() {
   out=$(pod exec "$name" npm run --silent admin -- create --email "$ADMIN_EMAIL" --password "$ADMIN_PASSWORD" --name "Ops Admin" 2>&1) \
     || die "npm run admin failed inside the container: $out"
   ok "npm run admin inside the running container: $out"
+  if out=$(pod exec "$name" npm run --silent admin -- create --email not-an-address --password x --name "" 2>&1); then
+    die "npm run admin accepted bad input inside the container"
+  fi
+  ok "npm run admin refuses bad input with: $(tail -1 <<<"$out")"
 
   local cookie slug="container-$label-$RUN_ID"
   cookie=$(curl -s -o /dev/null -D - --max-time 15 -X POST "$BASE/admin/login" -H "Origin: $BASE" \
