@@ -84,5 +84,5 @@ export async function shutdown() {
 export { createLoadContext };
 export { isCrossSiteWrite } from "./origin-check.server";
 export { contentChanged, listenForContentChanges, onContentChanged } from "~/cache/content-events.server";
-export { cacheTagsFor } from "./cache-tags.server";
+export { createPageTagger } from "./page-tags.server";
 export { staffPageKey } from "~/auth/session.server";

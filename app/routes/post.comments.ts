@@ -8,6 +8,11 @@ import { commentsViewForSlug } from "~/comments/comments-view.server";
 import { readOrThrow } from "~/http/route-errors.server";
 import { notFound } from "~/lib/route-errors";
 import type { Route } from "./+types/post.comments";
+import { cacheHandle } from "~/cache/route-tags";
+import { tags } from "~/cache/tags";
+
+/** The cached page carries these tags (app/cache/tags.ts): writes that announce one drop it. */
+export const handle = cacheHandle(({ params }) => [tags.article(params.slug ?? ""), tags.comments(params.slug ?? "")]);
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const view = await readOrThrow({ request, context }, "article", async () =>

@@ -16,6 +16,8 @@ import { CommentsSection } from "~/components/comments/comments-section";
 import { retryAfterHeaders } from "~/http/route-headers.server";
 import { savedForRequest } from "~/reading-list/reading-list.server";
 import type { Route } from "./+types/post";
+import { cacheHandle } from "~/cache/route-tags";
+import { tags } from "~/cache/tags";
 
 /** /post/{slug}.md and `Accept: text/markdown` answer the markdown source (tools and agents). */
 export const middleware: Route.MiddlewareFunction[] = [
@@ -24,6 +26,14 @@ export const middleware: Route.MiddlewareFunction[] = [
     return slug ? articleMarkdownResponse(request, slug) : next();
   },
 ];
+
+/** The cached page carries these tags (app/cache/tags.ts): writes that announce one drop it. */
+export const handle = cacheHandle(({ params }) => {
+  const slug = params.slug ?? "";
+  // /post/{slug}.md shows no comments; the article page (and ?comments=all) does.
+  if (slug.endsWith(".md")) return [tags.article(slug.slice(0, -".md".length))];
+  return [tags.article(slug), tags.comments(slug)];
+});
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const search = new URL(request.url).searchParams;

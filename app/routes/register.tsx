@@ -22,8 +22,13 @@ import { redirectWithToast } from "~/http/toast.server";
 import type { Route } from "./+types/register";
 import { readForm } from "~/http/form.server";
 import { retryAfterHeaders } from "~/http/route-headers.server";
+import { cacheHandle } from "~/cache/route-tags";
+import { tags } from "~/cache/tags";
 
 const SIGN_UP_FAILED = "Sign up Failed";
+
+/** The cached page carries these tags (app/cache/tags.ts): writes that announce one drop it. */
+export const handle = cacheHandle(() => [tags.static]);
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAnonymous(request);

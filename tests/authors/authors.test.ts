@@ -13,7 +13,7 @@ import { seedDemoContent } from "~/db/seed.server";
 import { articles, auditLog, authors, users } from "~/db/schema";
 import { buildFeed, renderFeed } from "~/discovery/feeds.server";
 import { sitemapDocument } from "~/discovery/sitemap.server";
-import { cacheTagsFor } from "~/http/cache-tags.server";
+import { cacheTagsFor } from "../support/page-tags";
 import { openTestDatabase, testDatabaseKinds } from "../support/databases";
 
 describe("author page cache tags", () => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, setDatabaseHandle } from "~/db/db.server";
 import { auditLog, pages, users } from "~/db/schema";
 import { seedSitePages } from "~/db/seed.server";
-import { cacheTagsFor } from "~/http/cache-tags.server";
+import { cacheTagsFor } from "../support/page-tags";
 import { SITE_PAGES } from "~/lib/site-pages";
 import { getPage, getPageSource, listPages, savePage } from "~/pages/pages.server";
 import { openTestDatabase, testDatabaseKinds } from "../support/databases";
