@@ -14,10 +14,10 @@
 import { and, desc, eq, isNull, ne, or, sql } from "drizzle-orm";
 import { can } from "~/auth/permissions";
 import { hit, limitFor, type Policy } from "~/auth/rate-limit.server";
-import { getDb } from "~/db/db.server";
+import { getDb, type Runner } from "~/db/db.server";
 import { isPublished } from "~/db/order";
 import { articles, authors, type CommentStatus, commentReports, comments, threadMutes, users } from "~/db/schema";
-import { tags } from "~/cache/tags";
+import { type CacheTag, tags } from "~/cache/tags";
 import { contentChanged } from "~/cache/content-events.server";
 import { COMMENT_MESSAGES, CommentSchema } from "~/lib/comment-schema";
 import { renderCommentMarkdown } from "~/markdown/markdown.server";
@@ -29,6 +29,21 @@ import { notifyAboutComment } from "./notifications.server";
 export const COMMENT_RATE_LIMIT: Policy = { max: 5, windowSeconds: 60 };
 
 export type Commenter = { id: number; role: Role };
+
+/**
+ * The tags of the pages that show `userId`'s comments under their name (every article they
+ * commented on): a rename or an account deletion changes those pages at once.
+ */
+export async function commenterPageTags(userId: number, runner?: Runner): Promise<CacheTag[]> {
+  const db = runner ?? (await getDb());
+  const rows = await db
+    .select({ slug: articles.slug })
+    .from(comments)
+    .innerJoin(articles, eq(articles.id, comments.articleId))
+    .where(eq(comments.userId, userId))
+    .groupBy(articles.slug);
+  return rows.map((row) => tags.comments(row.slug));
+}
 
 export type CommentableArticle = { id: number; slug: string; title: string };
 
