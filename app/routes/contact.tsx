@@ -8,7 +8,7 @@ import { HoneypotField, MessagePage } from "~/components/messages/message-form";
 import { retryAfterHeaders } from "~/http/route-headers.server";
 import { CONTACT_TEXT_FIELDS, ContactSchema, MESSAGE_ALERTS } from "~/lib/message-schemas";
 import { seoMeta } from "~/lib/seo";
-import { messageAction } from "~/messages/message-action.server";
+import { messageAction } from "~/http/actions/message-action.server";
 import type { Route } from "./+types/contact";
 import { cacheHandle } from "~/cache/route-tags";
 import { tags } from "~/cache/tags";

@@ -1,7 +1,7 @@
 /** "Forgot password?": mails a single-use reset link, valid one hour, if the address has an account. */
 import { Form, Link } from "react-router";
 import { requestPasswordReset } from "~/auth/accounts.server";
-import { emailLinkRequestAction } from "~/auth/email-link-request.server";
+import { emailLinkRequestAction } from "~/http/actions/email-link-request.server";
 import { AuthCard } from "~/components/auth/auth-card";
 import { Field, FormAlert, StatusButton, useValidatedForm } from "~/components/forms";
 import { textLinkClass } from "~/components/ui/button";

@@ -4,7 +4,7 @@
  * Cached for anonymous readers like the article page (tags post:{slug} and comments:{slug}).
  */
 import { getUser } from "~/auth/guards.server";
-import { commentsViewForSlug } from "~/comments/comments-view.server";
+import { commentsViewForSlug } from "~/http/views/comments-view.server";
 import { readOrThrow } from "~/http/route-errors.server";
 import { notFound } from "~/lib/route-errors";
 import type { Route } from "./+types/post.comments";

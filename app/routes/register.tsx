@@ -3,7 +3,8 @@ import { data, Form, Link } from "react-router";
 import { MailDeliveryError, registerAccount } from "~/auth/accounts.server";
 import { requireAnonymous } from "~/auth/guards.server";
 import { providerButtons } from "~/auth/providers/registry.server";
-import { clientAddress, tooManyAttemptsMessage } from "~/auth/rate-limit.server";
+import { tooManyAttemptsMessage } from "~/auth/rate-limit.server";
+import { clientAddress } from "~/http/client-address.server";
 import { AuthCard } from "~/components/auth/auth-card";
 import { OAuthButtons } from "~/components/auth/oauth-buttons";
 import {

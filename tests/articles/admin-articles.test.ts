@@ -14,7 +14,7 @@ import {
 import { createOrPromoteAdmin } from "~/auth/admins.server";
 import { type DatabaseHandle, queryRows, setDatabaseHandle } from "~/db/db.server";
 import { articles, authors, categories, users } from "~/db/schema";
-import { seedSyntheticArticles } from "~/db/seed.server";
+import { seedSyntheticArticles } from "~/seed/seed.server";
 import { ARTICLE_MESSAGES, ArticleSchema, type ArticleInput, isImageUrl, toArticleInput } from "~/lib/article-schema";
 import { contentChanged, EVERYTHING, onContentChanged } from "~/cache/content-events.server";
 import { openTestDatabase, testDatabaseKinds } from "../support/databases";

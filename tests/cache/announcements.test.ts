@@ -51,7 +51,11 @@ describe.each(testDatabaseKinds())("writes announce the cached pages they change
   async function commenter(name: string, password: string) {
     const [row] = await handle.db
       .insert(users)
-      .values({ email: `${name.toLowerCase()}-${kind}@example.com`, fullName: name, passwordHash: await hashPassword(password) })
+      .values({
+        email: `${name.toLowerCase()}-${kind}@example.com`,
+        fullName: name,
+        passwordHash: await hashPassword(password),
+      })
       .returning({ id: users.id });
     return { id: row!.id, role: "reader" as const };
   }
@@ -62,7 +66,11 @@ describe.each(testDatabaseKinds())("writes announce the cached pages they change
     resetSiteSettingsForTests();
     setMailer({ send: async () => undefined });
     stopListening = onContentChanged((_reason, tags) => cache.invalidate(tags)) as unknown as () => void;
-    const created = await createOrPromoteAdmin({ email: `admin-${kind}@example.com`, password: "secret12", fullName: "Ada" });
+    const created = await createOrPromoteAdmin({
+      email: `admin-${kind}@example.com`,
+      password: "secret12",
+      fullName: "Ada",
+    });
     admin = { id: created.userId, role: "administrator" };
   });
 
@@ -98,7 +106,11 @@ describe.each(testDatabaseKinds())("writes announce the cached pages they change
   it("a new article drops its category's canonical page and feed", async () => {
     const category = await createCategory(admin, { name: "Data Structures", slug: "data-structures", description: "" });
     if (category.status !== "saved") throw new Error(JSON.stringify(category));
-    await cached("/category/data-structures", "/category/data-structures/rss.xml", "/category/data-structures?view=list");
+    await cached(
+      "/category/data-structures",
+      "/category/data-structures/rss.xml",
+      "/category/data-structures?view=list",
+    );
     await article("a-new-tree", category.category.id);
     expect(isCached("/category/data-structures")).toBe(false);
     expect(isCached("/category/data-structures/rss.xml")).toBe(false);

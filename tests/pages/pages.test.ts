@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, setDatabaseHandle } from "~/db/db.server";
 import { auditLog, pages, users } from "~/db/schema";
-import { seedSitePages } from "~/db/seed.server";
+import { seedSitePages } from "~/seed/seed.server";
 import { cacheTagsFor } from "../support/page-tags";
 import { SITE_PAGES } from "~/lib/site-pages";
 import { getPage, getPageSource, listPages, savePage } from "~/pages/pages.server";
