@@ -31,14 +31,14 @@ export async function startup(options: { seedWhenEmpty?: boolean; scheduler?: bo
     "migrations applied",
   );
   if (options.seedWhenEmpty ?? true) {
-    const { isDatabaseEmpty, seedDemoContent } = await import("~/db/seed.server");
+    const { isDatabaseEmpty, seedDemoContent } = await import("~/seed/seed.server");
     if (await isDatabaseEmpty()) {
       const counts = await seedDemoContent();
       log.info({ event: "seed", counts }, "empty database seeded with demo content");
     }
   }
   // The site pages (terms, privacy, FAQ, …): added when missing, on an existing database too.
-  const { seedSitePages } = await import("~/db/seed.server");
+  const { seedSitePages } = await import("~/seed/seed.server");
   const addedPages = await seedSitePages();
   if (addedPages > 0) log.info({ event: "seed", sitePages: addedPages }, `site pages added: ${addedPages}`);
   // Site settings are read before the first request (then kept fresh by notifications).
@@ -124,5 +124,5 @@ export {
 } from "~/observability/request-scope.server";
 export { isCrossSiteWrite } from "./origin-check.server";
 export { contentChanged, listenForContentChanges, onContentChanged } from "~/cache/content-events.server";
-export { cacheTagsFor } from "./cache-tags.server";
+export { createPageTagger } from "./page-tags.server";
 export { staffPageKey } from "~/auth/session.server";
