@@ -86,3 +86,4 @@ export { isCrossSiteWrite } from "./origin-check.server";
 export { contentChanged, listenForContentChanges, onContentChanged } from "~/cache/content-events.server";
 export { cacheTagsFor } from "./cache-tags.server";
 export { staffPageKey } from "~/auth/session.server";
+export { databaseQueueStats, isDatabaseBusyError, withDatabaseQueue } from "~/db/db.server";
