@@ -25,7 +25,10 @@ import { Worker } from "node:worker_threads";
 import { messages } from "@electric-sql/pglite";
 import { databaseTicket, statementDropped, statementQueued, statementStarted } from "./queue.server";
 
-type QueryOptions = { rowMode?: "array" | "object"; parsers?: Record<number, (value: string, type: number) => unknown> };
+type QueryOptions = {
+  rowMode?: "array" | "object";
+  parsers?: Record<number, (value: string, type: number) => unknown>;
+};
 type WireOptions = { rowMode?: "array" | "object"; rawTypes?: number[] };
 type Results<T = unknown> = { rows: T[]; fields: { name: string; dataTypeID: number }[]; affectedRows?: number };
 

@@ -18,13 +18,18 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 
 /**
- * Requests admitted at once. The soak of `npm run bench` keeps 64 connections, each with at most
- * one request in flight: none of them may be shed. Twice that leaves room for bursts while the
- * wait stays bounded (at ~5 ms of database time per uncached request on average, the last of 128
- * waits ~0.6 s, well inside a client's patience); past that, an immediate 503 is better than a
- * timeout. See the decision record for the measurements.
+ * Requests admitted at once (`DATABASE_QUEUE_LIMIT`, default 128, validated in app/env.server.ts).
+ * The soak of `npm run bench` keeps 64 connections, each with at most one request in flight: none
+ * of them may be shed. Twice that leaves room for bursts while the wait stays bounded (at ~5 ms of
+ * database time per uncached request on average, the last of 128 waits ~0.6 s, well inside a
+ * client's patience); past that, an immediate 503 is better than a timeout. See the decision record.
  */
-export const DATABASE_QUEUE_LIMIT = 128;
+export const DATABASE_QUEUE_LIMIT = queueLimit(process.env.DATABASE_QUEUE_LIMIT);
+
+function queueLimit(value: string | undefined) {
+  const limit = Number(value);
+  return value?.trim() && Number.isSafeInteger(limit) && limit > 0 ? limit : 128;
+}
 
 /** Seconds a refused client is asked to wait (`Retry-After`). */
 export const DATABASE_RETRY_AFTER_SECONDS = 1;
