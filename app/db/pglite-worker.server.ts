@@ -229,6 +229,8 @@ export class PgliteWorker {
   private constructor(options: PgliteWorkerOptions) {
     this.#worker = new Worker(WORKER_SOURCE, {
       eval: true,
+      // Plain JavaScript importing PGlite by URL: none of this process's loader hooks (tsx, Vite).
+      execArgv: [],
       workerData: {
         urls: {
           pglite: import.meta.resolve("@electric-sql/pglite"),
