@@ -198,9 +198,14 @@ function fromWire(wire: WireError): Error {
   return error;
 }
 
+/** Drizzle keeps one options object per prepared query: each is translated once. */
+const translatedOptions = new WeakMap<QueryOptions, WireOptions>();
+
 /** Drizzle's parsers are "keep the text" for some types: sent as those type ids. */
 function wireOptions(options: QueryOptions | undefined): WireOptions | undefined {
   if (!options) return undefined;
+  const known = translatedOptions.get(options);
+  if (known) return known;
   const rawTypes: number[] = [];
   for (const [type, parse] of Object.entries(options.parsers ?? {})) {
     if (parse("2000-01-01 00:00:00", Number(type)) !== "2000-01-01 00:00:00") {
@@ -208,7 +213,9 @@ function wireOptions(options: QueryOptions | undefined): WireOptions | undefined
     }
     rawTypes.push(Number(type));
   }
-  return { rowMode: options.rowMode, rawTypes };
+  const wire = { rowMode: options.rowMode, rawTypes };
+  translatedOptions.set(options, wire);
+  return wire;
 }
 
 export class PgliteWorker {
@@ -371,7 +378,12 @@ export class PgliteWorker {
     this.#inFlight = { id, pending: pending! };
     // The thread keeps the process alive only while a statement runs (an idle database never does).
     this.#worker.ref();
-    this.#worker.postMessage({ id, request });
+    try {
+      this.#worker.postMessage({ id, request });
+    } catch (error) {
+      // A parameter that cannot be copied to the worker (a function, a class it cannot clone).
+      this.#settle({ id, ok: false, error: { name: "TypeError", message: `Cannot send the query: ${String(error)}` } });
+    }
   }
 
   #settle(reply: Reply) {

@@ -97,6 +97,12 @@ describe("the embedded database's thread", () => {
     expect(row).toEqual({ big: 42, doc: { a: [1, 2] }, bytes: new Uint8Array([1, 2, 255]), yes: true, nothing: null });
   });
 
+  it("refuses a parameter it cannot send to the thread, and goes on serving", async () => {
+    const notCloneable = () => "a function";
+    await expect(queryRows(handle.db, sql`select ${notCloneable}::text as x`)).rejects.toThrow();
+    await expect(queryRows(handle.db, sql`select ${"fine"}::text as x`)).resolves.toEqual([{ x: "fine" }]);
+  });
+
   it("serves the oldest request's statements first", async () => {
     const order: string[] = [];
     let releaseA!: () => void;
