@@ -16,7 +16,8 @@ import {
   updateName,
 } from "~/account/account.server";
 import { requireUser } from "~/auth/guards.server";
-import { clientAddress, tooManyAttemptsMessage } from "~/auth/rate-limit.server";
+import { tooManyAttemptsMessage } from "~/auth/rate-limit.server";
+import { clientAddress } from "~/http/client-address.server";
 import { clearSessionCookie } from "~/auth/session.server";
 import { LocalDateTime } from "~/components/admin/local-date";
 import { Field, FormAlert, type FormAlertData, StatusButton, useValidatedForm } from "~/components/forms";

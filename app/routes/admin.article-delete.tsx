@@ -15,7 +15,7 @@ import { noindexMeta } from "~/lib/seo";
 import { failedWrite, readOrThrow } from "~/http/route-errors.server";
 import { redirectWithToast } from "~/http/toast.server";
 import type { Route } from "./+types/admin.article-delete";
-import { adminReturnPath } from "~/auth/admin-session.server";
+import { adminReturnPath } from "~/http/actions/admin-session.server";
 import { readForm } from "~/http/form.server";
 
 const notFound = (returnPath: string) =>

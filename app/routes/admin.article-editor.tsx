@@ -42,7 +42,7 @@ import { MEDIA_MESSAGES } from "~/media/detect.server";
 import { redirectWithToast } from "~/http/toast.server";
 import type { Route } from "./+types/admin.article-editor";
 import { MediaError, recentUploads, storeUpload } from "~/media/media.server";
-import { chosenFile, readUploadForm } from "~/media/upload-request.server";
+import { chosenFile, readUploadForm } from "~/http/actions/upload-request.server";
 import { appendImageMarkdown, EDITOR_UPLOAD_FIELDS } from "~/lib/media";
 
 const notFound = () =>
