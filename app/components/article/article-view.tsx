@@ -17,6 +17,8 @@ import { FALLBACK_AUTHOR } from "~/lib/article-card";
 import { CategoryBadge, COVER_HEIGHT, COVER_WIDTH } from "../article-card";
 import { SaveButton } from "../reading-list/save-button";
 import { AuthorAvatar, AuthorCard, type AuthorInfo } from "./author-card";
+import { enhanceCodeBlocks } from "./code-actions";
+import { MathStylesheet } from "./math-stylesheet";
 import { ReadingProgress } from "./reading-progress";
 import { ShareButtons } from "./share-buttons";
 import { TableOfContents } from "./table-of-contents";
@@ -42,6 +44,8 @@ export type ArticleViewData = {
   /** While a long article starts as a preview: the preview is `head`, or its own HTML (`previewHtml`). */
   preview: "head" | "own" | null;
   previewHtml: string | null;
+  /** The stored HTML has formulas: the page loads KaTeX's stylesheet (only then). */
+  hasMath: boolean;
 };
 
 const CONTINUE_ID = "continue-reading";
@@ -101,6 +105,12 @@ export function ArticleView({
     setScrollTarget(null);
   }, [revealed, scrollTarget]);
 
+  // Copy and Wrap for code blocks, again when Continue Reading shows the rest.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a reveal renders new code blocks
+  useEffect(() => {
+    if (articleRef.current) enhanceCodeBlocks(articleRef.current);
+  }, [revealed]);
+
   function reveal(target: string) {
     setRevealed(true);
     setScrollTarget(target);
@@ -112,6 +122,7 @@ export function ArticleView({
 
   return (
     <>
+      {article.hasMath ? <MathStylesheet /> : null}
       <ReadingProgress target={articleRef} />
       <div
         className={`mx-auto max-w-7xl px-4 pt-8 pb-16 sm:px-6 sm:pt-12 ${
