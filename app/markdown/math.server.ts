@@ -38,7 +38,8 @@ export function remarkDollarAmounts() {
           const raw = source.slice(start, end);
           const single = raw.startsWith("$") && !raw.startsWith("$$");
           const after = source[end] ?? "";
-          if (single && (/^\s|\s$/.test(node.value) || /\d/.test(after))) {
+          const inner = raw.slice(1, -1);
+          if (single && (/^\s|\s$/.test(inner) || /\d/.test(after))) {
             children[index] = { type: "text", value: raw, position: node.position };
           }
           continue;
