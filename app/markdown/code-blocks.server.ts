@@ -114,6 +114,8 @@ const LANGUAGE_NAMES: Record<string, string> = {
   text: "Text",
 };
 
+const PLAIN_NAMES = new Set(["text", "txt", "plain", "plaintext"]);
+
 const CONSOLE_LANGUAGES = new Set(["console", "shell-session", "shellsession", "terminal"]);
 
 export type CodeLanguage = { kind: CodeKind; lang: string; label: string };
@@ -130,7 +132,11 @@ export function codeLanguage(info: string | undefined, normalize: (lang: string 
     return { kind: "diff", lang, label: `${LANGUAGE_NAMES[lang] ?? "Code"} diff` };
   }
   const lang = normalize(name);
-  return { kind: "code", lang, label: name === "" ? "Code" : (LANGUAGE_NAMES[lang] ?? "Code") };
+  // A language without a grammar here (lua, …) is plain text, labelled with the name it was given.
+  const given = name.replace(/[^\w+#.-]/g, "").slice(0, 20);
+  const label =
+    name === "" ? "Code" : lang === "text" && given !== "" && !PLAIN_NAMES.has(given) ? given : LANGUAGE_NAMES[lang];
+  return { kind: "code", lang, label: label ?? "Code" };
 }
 
 // ---------------------------------------------------------------------------------------------

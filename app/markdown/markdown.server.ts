@@ -471,7 +471,7 @@ function figure(
 ): Element | null {
   const language = codeLanguage(info.lang, normalizeLanguage);
   const meta = parseCodeMeta(info.meta);
-  const key = `figure\u0000${language.kind}\u0000${language.lang}\u0000${JSON.stringify(meta)}\u0000${code}`;
+  const key = `figure\u0000${language.kind}\u0000${language.lang}\u0000${language.label}\u0000${JSON.stringify(meta)}\u0000${code}`;
   const cached = highlightCache.get(key);
   if (cached) {
     highlightCache.delete(key);

@@ -152,8 +152,11 @@ describe("code blocks: rendering", () => {
   it("falls back to plain text for an unknown language, and for a malformed meta", async () => {
     const out = await html(fence('klingon title="x {1-', "qapla'"));
     expect(out).toContain('data-language="text"');
-    expect(out).toContain('<span class="code-lang">Text</span>');
+    expect(out).toContain('<span class="code-lang">klingon</span>');
     expect(out).toContain("qapla'");
+    const hostile = await html(fence("<b>x</b>", "x"));
+    expect(hostile).toContain('<span class="code-lang">bxb</span>');
+    expect(await html(fence("txt", "x"))).toContain('<span class="code-lang">Text</span>');
     const noLang = await html(fence("", "just code"));
     expect(noLang).toContain('<span class="code-lang">Code</span>');
   });
