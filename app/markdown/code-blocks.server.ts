@@ -212,6 +212,13 @@ function markLine(line: Element) {
   const removed = names.includes("remove");
   const highlighted = names.includes("highlighted");
   if (!added && !removed && !highlighted) return;
+  // The light colour becomes a variable on a marked line, so the page's CSS can darken it on the
+  // line's tint (github-light's colours fall below 4.5:1 there); other lines keep it inline.
+  for (const token of line.children) {
+    if (token.type === "element" && typeof token.properties.style === "string") {
+      token.properties.style = token.properties.style.replace(/^color:/, "--shiki-light:");
+    }
+  }
   const what = added ? "Added" : removed ? "Removed" : "Highlighted";
   const label = highlighted && (added || removed) ? `${what}, highlighted: ` : `${what}: `;
   line.children.unshift(
