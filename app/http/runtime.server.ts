@@ -22,9 +22,6 @@ export async function startup(options: { seedWhenEmpty?: boolean; scheduler?: bo
     if (await isDatabaseEmpty()) {
       const counts = await seedDemoContent();
       console.log(`[db] empty database seeded with demo content: ${JSON.stringify(counts)}`);
-      // Just rendered by this renderer: nothing to render again.
-      const { markStoredHtmlCurrent } = await import("~/markdown/stored-html.server");
-      await markStoredHtmlCurrent();
     }
   }
   // The site pages (terms, privacy, FAQ, …): added when missing, on an existing database too.

@@ -4,9 +4,10 @@
  * save, so a new renderer (issue 26's code blocks, callouts, math, heading links) would otherwise
  * reach only what is saved after it. Comments keep their own profile, which did not change.
  *
- * RENDER_VERSION names the renderer. Progress is one row of change_versions (a name → number
- * table, drizzle/0006; no migration needed): `markdown_render:{version}` holds the last article id
- * done, then -1 when everything is. A fresh database seeded at start is current at once.
+ * RENDER_VERSION (app/markdown/render-version.server.ts) names the renderer. Progress is one row
+ * of change_versions (a name → number table, drizzle/0006; no migration needed):
+ * `markdown_render:{version}` holds the last article id done, then -1 when everything is. A
+ * database the demo seed filled from empty is current at once.
  *
  * The work runs in the background after start, a small batch at a time outside any transaction
  * (PGlite has one connection: a long transaction would hold every request). A row is written
@@ -17,39 +18,21 @@
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import { renderPreview } from "~/articles/admin-articles.server";
 import { contentChanged } from "~/cache/content-events.server";
-import { getDb, queryRows } from "~/db/db.server";
+import { getDb } from "~/db/db.server";
 import { articles, interviewQuestions, pages } from "~/db/schema";
 import { renderMarkdown, renderMarkdownFragment } from "./markdown.server";
+import { DONE, RENDER_PROGRESS, renderProgress } from "./render-version.server";
 
-/** Raise when stored HTML must be made again (a change to what the pipeline writes). */
-export const RENDER_VERSION = 2;
-const PROGRESS = `markdown_render:${RENDER_VERSION}`;
-const DONE = -1;
+export { markStoredHtmlCurrent, RENDER_VERSION } from "./render-version.server";
+
 const BATCH = 25;
 
 let stopping = false;
 
-async function progress(): Promise<number> {
-  const db = await getDb();
-  await db.execute(sql`insert into change_versions (name, version) values (${PROGRESS}, 0) on conflict do nothing`);
-  const [row] = await queryRows<{ version: string }>(
-    db,
-    sql`select version::text as version from change_versions where name = ${PROGRESS}`,
-  );
-  return Number(row?.version ?? 0);
-}
-
 async function advance(from: number, to: number) {
   const db = await getDb();
-  await db.execute(sql`update change_versions set version = ${to} where name = ${PROGRESS} and version = ${from}`);
-}
-
-/** Marks every stored body current (the seed just rendered them all with this renderer). */
-export async function markStoredHtmlCurrent(): Promise<void> {
-  const db = await getDb();
   await db.execute(
-    sql`insert into change_versions (name, version) values (${PROGRESS}, ${DONE})
-        on conflict (name) do update set version = ${DONE}`,
+    sql`update change_versions set version = ${to} where name = ${RENDER_PROGRESS} and version = ${from}`,
   );
 }
 
@@ -85,7 +68,7 @@ async function rerenderPagesAndAnswers(): Promise<number> {
 export async function rerenderStoredHtml(): Promise<number> {
   stopping = false;
   let count = 0;
-  let cursor = await progress();
+  let cursor = await renderProgress();
   while (cursor !== DONE && !stopping) {
     const db = await getDb();
     const batch = await db
@@ -115,7 +98,7 @@ export async function rerenderStoredHtml(): Promise<number> {
     }
     const next = batch.at(-1)!.id;
     await advance(cursor, next);
-    cursor = await progress();
+    cursor = await renderProgress();
     // Let requests in between batches.
     await new Promise((resolve) => setImmediate(resolve));
   }

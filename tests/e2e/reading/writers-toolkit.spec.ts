@@ -14,7 +14,9 @@ const FULL = `/post/${TOOLKIT.slug}?full=1`;
 
 const body = (page: Page) => page.getByTestId("article-content");
 const block = (page: Page, caption: string | RegExp) =>
-  body(page).locator("figure.code-block").filter({ has: page.locator("figcaption", { hasText: caption }) });
+  body(page)
+    .locator("figure.code-block")
+    .filter({ has: page.locator("figcaption", { hasText: caption }) });
 
 test.describe("writer's toolkit on the article page", () => {
   test("shows titled, numbered, highlighted, diff and terminal code blocks", async ({ page, jsEnabled }) => {
@@ -51,8 +53,14 @@ test.describe("writer's toolkit on the article page", () => {
     await expect(terminal.locator(".code-prompt").first()).toHaveText("$ ");
     await expect(terminal.locator(".line.output").first()).toHaveText("[1] 48213");
     const [promptColor, commandColor] = await Promise.all([
-      terminal.locator(".code-prompt").first().evaluate((prompt) => getComputedStyle(prompt).userSelect),
-      terminal.locator(".line.output").first().evaluate((line) => getComputedStyle(line).fontStyle),
+      terminal
+        .locator(".code-prompt")
+        .first()
+        .evaluate((prompt) => getComputedStyle(prompt).userSelect),
+      terminal
+        .locator(".line.output")
+        .first()
+        .evaluate((line) => getComputedStyle(line).fontStyle),
     ]);
     expect(promptColor).toBe("none");
     expect(commandColor).toBe("italic");
@@ -93,7 +101,9 @@ test.describe("writer's toolkit on the article page", () => {
     await limiter.getByRole("button", { name: "Copy code" }).click();
     await expect(limiter.getByRole("status")).toHaveText("Copied");
     await expect(limiter.getByRole("button", { name: "Copy code" })).toHaveText("Copied");
-    const code = TOOLKIT.content.split('```ts title="src/rate-limit.ts" {12-17} showLineNumbers\n')[1]!.split("\n```")[0];
+    const code = TOOLKIT.content
+      .split('```ts title="src/rate-limit.ts" {12-17} showLineNumbers\n')[1]!
+      .split("\n```")[0];
     expect(await clipboard()).toBe(code);
 
     // A diff: the new code, without signs, labels or removed lines.
@@ -143,7 +153,9 @@ test.describe("writer's toolkit on the article page", () => {
     await page.goto(FULL);
     await hydrated(page, jsEnabled);
     for (const label of ["Note", "Tip", "Important", "Warning", "Caution"]) {
-      const callout = body(page).getByRole("note").filter({ hasText: new RegExp(`^${label}`) });
+      const callout = body(page)
+        .getByRole("note")
+        .filter({ hasText: new RegExp(`^${label}`) });
       await expect(callout).toHaveCount(1);
       await expect(callout.locator(".callout-title")).toHaveText(label);
       await expect(callout.locator("svg")).toHaveAttribute("aria-hidden", "true");
