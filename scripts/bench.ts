@@ -9,9 +9,14 @@
  * bytes from memory the way that client gets them (the brotli page, or the identity page).
  * Then a mixed run (reads at full speed while one client publishes an article every second:
  * hit rate and article p99), server time of uncached renders, and per page the inline script
- * data and the JavaScript it loads. Prints tables and writes bench-report.json.
+ * data and the JavaScript it loads. Last, the soak (issue 23): 64 connections for 3 minutes
+ * (`--soak-seconds`, `--soak-connections`, `--no-soak`), one request in four a search no one made
+ * before, the rest cached pages, wrk's timeout 2 s; beside it a light probe (4 connections, cached
+ * pages only) gives the cached pages' p99 during the soak; the server's RSS before and after it.
+ * Prints tables and writes bench-report.json.
  *
- * BENCH_SECONDS sets the default duration per run (a smoke run: BENCH_SECONDS=1 --articles 200).
+ * BENCH_SECONDS sets the default duration per run (a smoke run: BENCH_SECONDS=1 --articles 200);
+ * BENCH_SOAK_SECONDS the soak's.
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -21,13 +26,16 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import pg from "pg";
-import { inlineScriptKb, parseWrkOutput, pinning, wrkScript } from "./bench-wrk.ts";
+import { inlineScriptKb, parseSoakOutput, parseWrkOutput, pinning, soakScript, wrkScript } from "./bench-wrk.ts";
 
 const { values: args } = parseArgs({
   options: {
     articles: { type: "string", default: "10000" },
     duration: { type: "string", default: process.env.BENCH_SECONDS ?? "10" },
     "no-mixed": { type: "boolean", default: false },
+    "no-soak": { type: "boolean", default: false },
+    "soak-seconds": { type: "string", default: process.env.BENCH_SOAK_SECONDS ?? "180" },
+    "soak-connections": { type: "string", default: "64" },
     connections: { type: "string", default: "50" },
     only: { type: "string" },
     port: { type: "string", default: "3210" },
@@ -96,6 +104,17 @@ async function waitFor200(url: string, timeoutMs: number) {
     }
     if (Date.now() > deadline) throw new Error(`${url} did not answer 200 within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** Resident memory now (VmRSS), in MB. */
+function rssMb(pid: number) {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+    return Math.round(kb / 1024);
+  } catch {
+    return null;
   }
 }
 
@@ -417,6 +436,129 @@ async function mixedRun(cookie: string, articlePaths: string[]) {
   };
 }
 
+/** Words of the synthetic and demo articles: the soak's searches are made of them. */
+const SOAK_WORDS = [
+  "react",
+  "hooks",
+  "typescript",
+  "generics",
+  "postgres",
+  "index",
+  "css",
+  "grid",
+  "docker",
+  "node",
+  "memory",
+  "leaks",
+  "testing",
+  "caching",
+  "profiling",
+  "scaling",
+  "monitoring",
+  "deploying",
+  "event",
+  "loop",
+  "feature",
+  "flags",
+  "graphql",
+  "workers",
+  "connection",
+  "pools",
+  "queues",
+  "rate",
+  "limiters",
+  "monorepos",
+  "gateways",
+  "validation",
+  "schemas",
+  "images",
+  "flaky",
+  "state",
+  "machines",
+  "async",
+  "performance",
+  "security",
+  "database",
+  "server",
+  "components",
+  "migrations",
+  "streams",
+  "errors",
+];
+
+/**
+ * wrk for the soak: `connections` connections, timeout 2 s (a client that waits longer than that
+ * has given up), one request in four a unique search (`soakScript`), or only cached pages (`probe`).
+ */
+function runSoakWrk(cachedPaths: string[], seconds: number, connections: number, probe: boolean) {
+  const scriptPath = path.join(os.tmpdir(), `dp-soak-${process.pid}-${Math.random().toString(36).slice(2)}.lua`);
+  fs.writeFileSync(
+    scriptPath,
+    probe ? wrkScript(cachedPaths, CLIENTS.browser) : soakScript(cachedPaths, SOAK_WORDS, CLIENTS.browser),
+  );
+  const command = [
+    ...PIN.client,
+    WRK,
+    "-t1",
+    `-c${connections}`,
+    `-d${seconds}s`,
+    "--timeout",
+    "2s",
+    "-s",
+    scriptPath,
+    BASE,
+  ];
+  return new Promise<string>((resolve, reject) => {
+    const child = spawn(command[0]!, command.slice(1), { stdio: ["ignore", "pipe", "inherit"] });
+    let stdout = "";
+    child.stdout.on("data", (chunk) => {
+      stdout += chunk;
+    });
+    child.on("error", reject);
+    child.on("exit", () => {
+      fs.rmSync(scriptPath, { force: true });
+      resolve(stdout);
+    });
+  });
+}
+
+/**
+ * The soak of issue 23: cached pages and unique searches together for minutes. Targets: no
+ * timeouts, no error status but quick 503s (at most 2 % of requests), cached p99 ≤ 50 ms during it,
+ * RSS growth ≤ 50 MB.
+ */
+async function soakRun(serverPid: number, cachedPaths: string[]) {
+  const seconds = Number(args["soak-seconds"]);
+  const connections = Number(args["soak-connections"]);
+  for (const p of cachedPaths) await (await fetch(`${BASE}${p}`, { headers: CLIENTS.browser })).arrayBuffer();
+  const rssBeforeMb = rssMb(serverPid);
+  const [soakOut, probeOut] = await Promise.all([
+    runSoakWrk(cachedPaths, seconds, connections, false),
+    runSoakWrk(cachedPaths, seconds, 4, true),
+  ]);
+  const rssAfterMb = rssMb(serverPid);
+  const soak = parseSoakOutput(soakOut);
+  const probe = parseWrkOutput(probeOut);
+  return {
+    seconds,
+    connections,
+    requests: soak.requests,
+    reqPerSec: soak.reqPerSec,
+    searches: soak.searches,
+    p50: soak.p50,
+    p99: soak.p99,
+    timeouts: soak.timeouts,
+    otherErrors: soak.errors - soak.timeouts,
+    shed503: soak.shed,
+    shedShare: soak.requests ? Math.round((soak.shed / soak.requests) * 10000) / 10000 : null,
+    failedOtherStatus: soak.failed,
+    cachedProbe: { connections: 4, reqPerSec: probe.reqPerSec, p50: probe.p50, p99: probe.p99, non2xx: probe.non2xx },
+    rssBeforeMb,
+    rssAfterMb,
+    rssGrowthMb: rssBeforeMb !== null && rssAfterMb !== null ? rssAfterMb - rssBeforeMb : null,
+  };
+}
+
 async function main() {
   if (!fs.existsSync(path.join(root, process.env.BUILD_DIR ?? "build", "server/index.js"))) {
     log("building…");
@@ -507,6 +649,14 @@ async function main() {
       Number(/[?&]category=(\d+)/.exec(SEARCHES.find((query) => query.includes("category=")) ?? "")?.[1] ?? 1),
     );
 
+    let soak: Awaited<ReturnType<typeof soakRun>> | null = null;
+    if (!args["no-soak"]) {
+      log(
+        `soak: ${args["soak-connections"]} connections for ${args["soak-seconds"]} s, one request in four a unique search…`,
+      );
+      soak = await soakRun(server.pid!, ["/", ...sample.posts.slice(0, 200), ...sample.categories]);
+    }
+
     log("measuring server time of uncached renders…");
     const serverTimeP95 = {
       search: await serverTimingP95(Array.from({ length: 100 }, (_, i) => `/search${SEARCHES[i % SEARCHES.length]}`)),
@@ -541,6 +691,7 @@ async function main() {
       routes: byClient.browser.routes,
       byClient,
       mixed,
+      soak,
       serverTimeP95Ms: serverTimeP95,
       toolkitSave,
       assets,
@@ -561,6 +712,10 @@ async function main() {
     if (mixed)
       console.error(
         `mixed: ${mixed.reads.reqPerSec} article req/s, p99 ${mixed.reads.p99} ms, hit rate ${mixed.hitRate} with ${mixed.writes} writes (${mixed.writeFailures} failed)`,
+      );
+    if (soak)
+      console.error(
+        `soak: ${soak.requests} requests (${soak.searches} unique searches) in ${soak.seconds} s, ${soak.timeouts} timeouts, ${soak.shed503} shed 503 (${soak.shedShare}), ${soak.failedOtherStatus} other errors; p99 ${soak.p99} ms, cached pages p99 ${soak.cachedProbe.p99} ms; RSS ${soak.rssBeforeMb} → ${soak.rssAfterMb} MB`,
       );
     console.error(
       `cold start ${coldStartMs} ms · peak RSS ${peak} MB · server p95 search ${serverTimeP95.search} ms, article ${serverTimeP95.article} ms, dashboard ${serverTimeP95.dashboard} ms`,
