@@ -88,7 +88,7 @@ export async function health(timeoutMs = 2000): Promise<boolean> {
 export async function shutdown() {
   setDataDirCommandHandler(null);
   const { stopRerendering } = await import("~/markdown/stored-html.server");
-  stopRerendering();
+  await stopRerendering();
   await stopScheduler();
   await closeDatabase();
 }
