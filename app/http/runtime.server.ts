@@ -5,23 +5,24 @@
 import { randomBytes } from "node:crypto";
 import { startScheduler, stopScheduler } from "~/articles/scheduler.server";
 import { setDataDirCommandHandler } from "~/db/data-dir-lock.server";
-import { closeDatabase, getDatabaseHandle } from "~/db/db.server";
+import { closeDatabase, databaseQueueStats, getDatabaseHandle } from "~/db/db.server";
 import { loadSiteSettings } from "~/settings/settings.server";
 import { handleDataDirCommand } from "~/setup/admin-command.server";
 import { prepareSetupLink, setupLinkMessage } from "~/setup/setup.server";
 import { env } from "~/env.server";
 import { flushLogs, logger, requestLogger } from "~/observability/logger.server";
-import { enableProcessMetrics } from "~/observability/metrics.server";
+import { enableProcessMetrics, registerDatabaseQueueStats } from "~/observability/metrics.server";
 import { createLoadContext } from "./request-context.server";
 import { securityHeaders } from "./security-headers.server";
 
 /** Migrations applied (readiness); shutdown begun (not ready from that moment). */
 const state = { migrated: false, draining: false };
 
-export async function startup(options: { seedWhenEmpty?: boolean; scheduler?: boolean } = {}) {
+export async function startup(options: { seedWhenEmpty?: boolean; scheduler?: boolean; rerender?: boolean } = {}) {
   const config = env(); // throws InvalidEnvironmentError with one line per bad variable
   const log = logger();
   enableProcessMetrics();
+  registerDatabaseQueueStats(databaseQueueStats);
   const handle = await getDatabaseHandle();
   const migrationsStartedAt = performance.now();
   await handle.migrate();
@@ -50,6 +51,16 @@ export async function startup(options: { seedWhenEmpty?: boolean; scheduler?: bo
   if (handle.driver === "pglite") setDataDirCommandHandler(handleDataDirCommand);
   // Publishes due articles (those that fell due while no instance ran at once), on every instance.
   if (options.scheduler ?? true) startScheduler();
+  // Bodies stored by an older markdown renderer are rendered again once, in the background.
+  if (options.rerender ?? true) {
+    const { rerenderStoredHtml } = await import("~/markdown/stored-html.server");
+    rerenderStoredHtml().then(
+      (count) => {
+        if (count > 0) log.info({ event: "markdown", rows: count }, `stored HTML rendered again: ${count} rows`);
+      },
+      (error: unknown) => log.error({ err: error, event: "markdown" }, "rendering stored HTML again failed"),
+    );
+  }
   return {
     driver: handle.driver,
     siteUrl: config.SITE_URL,
@@ -107,6 +118,8 @@ export async function health(timeoutMs = 2000): Promise<boolean> {
 export async function shutdown() {
   state.draining = true;
   setDataDirCommandHandler(null);
+  const { stopRerendering } = await import("~/markdown/stored-html.server");
+  await stopRerendering();
   await stopScheduler();
   await closeDatabase();
   flushLogs();
@@ -126,3 +139,4 @@ export { isCrossSiteWrite } from "./origin-check.server";
 export { contentChanged, listenForContentChanges, onContentChanged } from "~/cache/content-events.server";
 export { createPageTagger } from "./page-tags.server";
 export { staffPageKey } from "~/auth/session.server";
+export { databaseQueueStats, isDatabaseBusyError, withDatabaseQueue } from "~/db/db.server";

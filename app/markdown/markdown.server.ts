@@ -23,6 +23,7 @@ import { toString as hastToString } from "hast-util-to-string";
 import rehypeSanitize, { defaultSchema, type Options as Schema } from "rehype-sanitize";
 import rehypeStringify from "rehype-stringify";
 import remarkGfm from "remark-gfm";
+import remarkMath from "remark-math";
 import remarkParse from "remark-parse";
 import remarkRehype from "remark-rehype";
 import { createHighlighter, type Highlighter } from "shiki";
@@ -30,6 +31,9 @@ import { createJavaScriptRegexEngine } from "shiki/engine/javascript";
 import { unified } from "unified";
 import type { TocEntry } from "~/db/schema";
 import { headingId, isLongArticle, PREVIEW_PARAGRAPHS, readingMinutes, splitParagraphs } from "~/lib/content";
+import { calloutFor } from "./callouts.server";
+import { codeLanguage, parseCodeMeta, renderCodeBlock } from "./code-blocks.server";
+import { isMathCode, type MathNode, remarkDollarAmounts, renderMath } from "./math.server";
 
 export type RenderedMarkdown = { html: string; previewHtml: string | null; toc: TocEntry[]; readingMinutes: number };
 
@@ -261,7 +265,7 @@ export function clearHighlightCache(): void {
   highlightCache.clear();
 }
 
-function codeLanguage(code: Element): string | undefined {
+function classLanguage(code: Element): string | undefined {
   const className = code.properties.className;
   const classes: unknown[] = Array.isArray(className) ? className : String(className ?? "").split(/\s+/);
   for (const name of classes) {
@@ -299,16 +303,55 @@ function isAllowedImageSource(src: string): boolean {
 }
 
 type CodeBlock = { parent: Root | Element; pre: Element };
-type Enhanced = { toc: TocEntry[]; codeBlocks: CodeBlock[] };
+type Enhanced = { toc: TocEntry[]; codeBlocks: CodeBlock[]; math: MathNode[] };
+
+/** The `<code>` inside a `<pre>`, if any. */
+function codeChild(pre: Element): Element | undefined {
+  return pre.children.find((child): child is Element => child.type === "element" && child.tagName === "code");
+}
+
+/**
+ * A heading and its self-link, side by side (GitHub's shape): the link sits outside the heading,
+ * so the heading's name (outline, table of contents) stays its text; the link is named for it.
+ */
+function withSelfLink(heading: Element, id: string, text: string): Element {
+  return {
+    type: "element",
+    tagName: "div",
+    properties: { className: ["heading-wrap"] },
+    children: [
+      heading,
+      {
+        type: "element",
+        tagName: "a",
+        properties: {
+          className: ["heading-anchor"],
+          href: `#${id}`,
+          ariaLabel: `Link to this section: ${text}`,
+        },
+        children: [
+          {
+            type: "element",
+            tagName: "span",
+            properties: { ariaHidden: "true" },
+            children: [{ type: "text", value: "#" }],
+          },
+        ],
+      },
+    ],
+  };
+}
 
 /**
  * One walk over the sanitized tree (a single hand-rolled pass: unist-util-visit per plugin was
- * the biggest cost in profiles). Code blocks are collected, not entered.
+ * the biggest cost in profiles). Code blocks and formulas are collected, not entered; quotes that
+ * are callouts become asides; headings get an id and a self-link.
  */
 function enhance(tree: Root, host: string | null, images: ReadonlyMap<string, UploadedImage> | undefined): Enhanced {
   const toc: TocEntry[] = [];
   let imageCount = 0;
   const codeBlocks: CodeBlock[] = [];
+  const math: MathNode[] = [];
   // The only ids at this point are remark-rehype's footnote ids ("user-content-fn-1",
   // "user-content-fnref-1", "footnote-label"), which links and aria refer to. Headings stay out of
   // that namespace whether or not this document has footnotes, so a preview (which may lack them)
@@ -318,13 +361,27 @@ function enhance(tree: Root, host: string | null, images: ReadonlyMap<string, Up
   const walk = (parent: Root | Element, inFootnotes: boolean) => {
     const children = parent.children;
     for (let index = 0; index < children.length; index++) {
-      const node = children[index]!;
+      let node = children[index]!;
       if (node.type !== "element") continue;
+      if (node.tagName === "blockquote") {
+        const callout = calloutFor(node);
+        if (callout) {
+          children[index] = callout;
+          node = callout;
+        }
+      }
       const { tagName, properties } = node;
       if (tagName === "pre") {
-        codeBlocks.push({ parent, pre: node });
+        const code = codeChild(node);
+        if (code && isMathCode(code)) math.push({ parent, node, display: true });
+        else codeBlocks.push({ parent, pre: node });
         continue;
       }
+      if (tagName === "code" && isMathCode(node)) {
+        math.push({ parent, node, display: false });
+        continue;
+      }
+      let selfLink: { id: string; text: string } | null = null;
       if (HEADING.test(tagName) && typeof properties.id !== "string") {
         const text = hastToString(node).replace(/\s+/g, " ").trim();
         let base = headingId(text);
@@ -336,6 +393,7 @@ function enhance(tree: Root, host: string | null, images: ReadonlyMap<string, Up
         if ((tagName === "h2" || tagName === "h3") && !inFootnotes && text !== "") {
           toc.push({ depth: tagName === "h2" ? 2 : 3, id, text });
         }
+        if (!inFootnotes && text !== "") selfLink = { id, text };
       } else if (tagName === "a" && typeof properties.href === "string") {
         if (isExternal(properties.href.trim(), host)) properties.rel = ["noopener", "noreferrer"];
       } else if (tagName === "img") {
@@ -359,52 +417,142 @@ function enhance(tree: Root, host: string | null, images: ReadonlyMap<string, Up
         }
       }
       walk(node, inFootnotes || (tagName === "section" && properties.dataFootnotes !== undefined));
+      if (selfLink) children[index] = withSelfLink(node, selfLink.id, selfLink.text);
     }
   };
   walk(tree, false);
-  return { toc, codeBlocks };
+  return { toc, codeBlocks, math };
 }
 
-async function highlightCodeBlocks(codeBlocks: CodeBlock[]): Promise<void> {
+/** The fence's language and meta: `ts {1}`, and `ts{1}` written without the space. */
+function fenceInfo(code: Element): { lang: string | undefined; meta: string } {
+  let lang = classLanguage(code);
+  let meta = typeof code.properties.dataMeta === "string" ? code.properties.dataMeta : "";
+  const brace = lang?.indexOf("{") ?? -1;
+  if (lang !== undefined && brace > 0) {
+    meta = `${lang.slice(brace)} ${meta}`;
+    lang = lang.slice(0, brace);
+  }
+  return { lang, meta };
+}
+
+/**
+ * Highlights code blocks in place. Articles (`figures`) get the whole code block (title, line
+ * marks, numbers, diff, terminal: app/markdown/code-blocks.server.ts); comments a plain <pre>.
+ */
+async function highlightCodeBlocks(codeBlocks: CodeBlock[], figures = false): Promise<void> {
   if (codeBlocks.length === 0) return;
   const highlighter = await getHighlighter();
   for (const { parent, pre } of codeBlocks) {
-    const code = pre.children.find((child): child is Element => child.type === "element" && child.tagName === "code");
+    const code = codeChild(pre);
     if (!code) {
       pre.properties.tabIndex = 0;
       continue;
     }
     // mdast-util-to-hast ends the code text with a newline; Shiki would render it as an empty line.
     const text = hastToString(code).replace(/\n$/, "");
-    const highlighted = highlight(highlighter, text, normalizeLanguage(codeLanguage(code)));
+    const highlighted = figures
+      ? figure(highlighter, text, fenceInfo(code))
+      : highlight(highlighter, text, normalizeLanguage(classLanguage(code)));
     const index = parent.children.indexOf(pre);
     if (highlighted && index !== -1) parent.children[index] = highlighted;
-    else pre.properties.tabIndex = 0;
+    else {
+      delete code.properties.dataMeta;
+      pre.properties.tabIndex = 0;
+    }
   }
+}
+
+/** An article's code block (cached like highlight(), by everything that shapes it). */
+function figure(
+  highlighter: Highlighter,
+  code: string,
+  info: { lang: string | undefined; meta: string },
+): Element | null {
+  const language = codeLanguage(info.lang, normalizeLanguage);
+  const meta = parseCodeMeta(info.meta);
+  const key = `figure\u0000${language.kind}\u0000${language.lang}\u0000${language.label}\u0000${JSON.stringify(meta)}\u0000${code}`;
+  const cached = highlightCache.get(key);
+  if (cached) {
+    highlightCache.delete(key);
+    highlightCache.set(key, cached);
+    return cached;
+  }
+  let result: Element | null;
+  const tooLong = code.length > MAX_HIGHLIGHT_CHARS;
+  try {
+    result = renderCodeBlock(highlighter, code, tooLong ? { ...language, lang: PLAIN } : language, meta, THEMES);
+  } catch {
+    try {
+      result = renderCodeBlock(highlighter, code, { ...language, lang: PLAIN }, meta, THEMES);
+    } catch {
+      result = null;
+    }
+  }
+  if (!result) return null;
+  highlightCache.set(key, deepFreeze(result));
+  if (highlightCache.size > HIGHLIGHT_CACHE_LIMIT) {
+    const oldest = highlightCache.keys().next().value;
+    if (oldest !== undefined) highlightCache.delete(oldest);
+  }
+  return result;
 }
 
 // ---------------------------------------------------------------------------------------------
 // The pipeline
 
+/**
+ * remark-rehype keeps a fence's meta (`title="…" {1,3}`) only in node data, which the sanitizer
+ * drops: it travels as a `data-meta` attribute instead (allowed on <code> and nothing else, read
+ * and removed when the block is highlighted).
+ */
+function rehypeFenceMeta() {
+  const visit = (parent: Root | Element) => {
+    for (const node of parent.children) {
+      if (node.type !== "element") continue;
+      const meta = (node.data as { meta?: unknown } | undefined)?.meta;
+      if (node.tagName === "code" && typeof meta === "string") node.properties.dataMeta = meta;
+      else visit(node);
+    }
+  };
+  return (tree: Root) => visit(tree);
+}
+
+/** GitHub's defaultSchema plus what the article profile needs: a fence's meta on <code>. */
+const articleSchema: Schema = {
+  ...defaultSchema,
+  clobberPrefix: "",
+  attributes: {
+    ...defaultSchema.attributes,
+    code: [...(defaultSchema.attributes?.code ?? []), "dataMeta"],
+  },
+};
+
 const processor = unified()
   .use(remarkParse)
   .use(remarkGfm)
+  // `$…$` and `$$…$$` (app/markdown/math.server.ts); "$5 and $10" stays text.
+  .use(remarkMath)
+  .use(remarkDollarAmounts)
   // No allowDangerousHtml: raw HTML in markdown is dropped. Footnote ids get remark-rehype's own
   // "user-content-" prefix (matching its "#user-content-fn-1" links)…
   .use(remarkRehype)
+  .use(rehypeFenceMeta)
   // …so the sanitizer (GitHub's defaultSchema: no script/style/on*/iframe, only http(s), mailto, …
   // URLs) must not prefix them a second time. Authors cannot set ids (no raw HTML); heading ids
   // are added after this step from the heading text.
-  .use(rehypeSanitize, { ...defaultSchema, clobberPrefix: "" })
-  .use(rehypeStringify)
+  .use(rehypeSanitize, articleSchema)
+  // Raw nodes exist only after sanitizing, made by this module (KaTeX's output): see renderMath.
+  .use(rehypeStringify, { allowDangerousHtml: true })
   .freeze();
 
 type RenderedTree = { tree: Root; toc: TocEntry[] };
 
 async function render(source: string, options: RenderOptions | undefined): Promise<RenderedTree> {
-  const tree = processor.runSync(processor.parse(source));
-  const { toc, codeBlocks } = enhance(tree, siteHost(options?.siteUrl ?? process.env.SITE_URL), options?.images);
-  await highlightCodeBlocks(codeBlocks);
+  const tree = processor.runSync(processor.parse(source), source);
+  const { toc, codeBlocks, math } = enhance(tree, siteHost(options?.siteUrl ?? process.env.SITE_URL), options?.images);
+  await highlightCodeBlocks(codeBlocks, true);
+  for (const formula of math) renderMath(formula);
   return { tree, toc };
 }
 

@@ -140,46 +140,64 @@ pageCacheCounter("page_cache_invalidated_total", "Pages dropped because content 
 pageCacheGauge("page_cache_entries", "Pages held in the page cache.", "entries");
 pageCacheGauge("page_cache_bytes", "Bytes held in the page cache (all encodings).", "bytes");
 
-// --- The embedded database's one connection ------------------------------------------------------
+// --- The database queue (app/db/queue.server.ts) ------------------------------------------------
 
+/** What `databaseQueueStats()` in app/db answers (the fields read here). */
 export type DatabaseQueueStats = {
-  /** Queries waiting for the connection now. */
+  /** Requests admitted and not finished. */
   depth: number;
-  /** Total seconds queries have waited for the connection since start. */
-  waitSeconds: number;
+  limit: number;
+  /** Statements waiting for the embedded database's one connection now (0 on PostgreSQL). */
+  waitingStatements: number;
+  /** Requests refused with 503 since start. */
+  shedTotal: number;
+  /** Time statements waited for the embedded database, summed, in seconds. */
+  waitSecondsTotal: number;
 };
 let databaseQueue: (() => DatabaseQueueStats | null) | null = null;
 
-/**
- * Hook for the database layer's queue figures (`databaseQueueStats()` in app/db): wired at start,
- * read at scrape time. Until it is wired (or on PostgreSQL, where it answers null) they read 0.
- */
+/** Wired at start (runtime.server.ts) to the database layer's `databaseQueueStats`; read at scrape time. */
 export function registerDatabaseQueueStats(read: () => DatabaseQueueStats | null) {
   databaseQueue = read;
 }
-new client.Gauge({
-  name: "db_queue_depth",
-  help: "Queries waiting for the embedded database's one connection.",
-  registers: [registry],
-  collect() {
-    const stats = databaseQueue?.();
-    if (stats) this.set(stats.depth);
-  },
-});
-{
+function queueGauge(name: string, help: string, field: keyof DatabaseQueueStats) {
+  return new client.Gauge({
+    name,
+    help,
+    registers: [registry],
+    collect() {
+      const stats = databaseQueue?.();
+      if (stats) this.set(stats[field]);
+    },
+  });
+}
+function queueCounter(name: string, help: string, field: keyof DatabaseQueueStats) {
   let seen = 0;
-  new client.Counter({
-    name: "db_queue_wait_seconds_total",
-    help: "Total time queries waited for the embedded database's one connection.",
+  return new client.Counter({
+    name,
+    help,
     registers: [registry],
     collect() {
       const stats = databaseQueue?.();
       if (!stats) return;
-      if (stats.waitSeconds >= seen) this.inc(stats.waitSeconds - seen);
-      seen = stats.waitSeconds;
+      if (stats[field] >= seen) this.inc(stats[field] - seen);
+      seen = stats[field];
     },
   });
 }
+queueGauge("db_queue_depth", "Requests admitted to the database queue and not finished.", "depth");
+queueGauge("db_queue_limit", "Requests the database queue admits at once (DATABASE_QUEUE_LIMIT).", "limit");
+queueGauge(
+  "db_queue_waiting_statements",
+  "Statements waiting for the embedded database's one connection now (0 on PostgreSQL).",
+  "waitingStatements",
+);
+queueCounter("db_queue_shed_total", "Requests refused with 503 because the database queue was full.", "shedTotal");
+queueCounter(
+  "db_queue_wait_seconds_total",
+  "Total time statements waited for the embedded database's one connection.",
+  "waitSecondsTotal",
+);
 
 // --- The publishing scheduler (app/articles/scheduler.server.ts) ---------------------------------
 

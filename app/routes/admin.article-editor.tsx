@@ -40,7 +40,11 @@ import { noindexMeta } from "~/lib/seo";
 import { failedWrite, readOrThrow } from "~/http/route-errors.server";
 import { MEDIA_MESSAGES } from "~/media/detect.server";
 import { redirectWithToast } from "~/http/toast.server";
+import { mathStylesheetLinks } from "~/components/article/math-stylesheet";
 import type { Route } from "./+types/admin.article-editor";
+
+/** The preview may show formulas: KaTeX's stylesheet (articles load it only when they have math). */
+export const links: Route.LinksFunction = mathStylesheetLinks;
 import { MediaError, recentUploads, storeUpload } from "~/media/media.server";
 import { chosenFile, readUploadForm } from "~/http/actions/upload-request.server";
 import { appendImageMarkdown, EDITOR_UPLOAD_FIELDS } from "~/lib/media";

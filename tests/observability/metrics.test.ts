@@ -44,10 +44,18 @@ describe("metrics", () => {
     expect(await seriesValue('page_cache_hits_total{cache="test"}')).toBe(1);
   });
 
-  it("the embedded database's queue: 0 until the database layer is wired, then read at scrape time", async () => {
-    expect(await seriesValue("db_queue_depth")).toBe(0);
-    registerDatabaseQueueStats(() => ({ depth: 3, waitSeconds: 1.5 }));
+  it("the database queue: read from the database layer at scrape time", async () => {
+    registerDatabaseQueueStats(() => ({
+      depth: 3,
+      limit: 64,
+      waitingStatements: 2,
+      shedTotal: 5,
+      waitSecondsTotal: 1.5,
+    }));
     expect(await seriesValue("db_queue_depth")).toBe(3);
+    expect(await seriesValue("db_queue_limit")).toBe(64);
+    expect(await seriesValue("db_queue_waiting_statements")).toBe(2);
+    expect(await seriesValue("db_queue_shed_total")).toBe(5);
     expect(await seriesValue("db_queue_wait_seconds_total")).toBe(1.5);
     registerDatabaseQueueStats(() => null);
   });
