@@ -22,7 +22,10 @@ COPY --from=build --chown=node:node /app/package.json ./
 COPY --from=build --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/build ./build
 COPY --from=build --chown=node:node /app/server ./server
-COPY --from=build --chown=node:node /app/scripts/compress-assets.ts ./scripts/compress-assets.ts
+# The operators' commands (npm run admin, backup, restore, export, import) run from the sources with tsx.
+COPY --from=build --chown=node:node /app/scripts ./scripts
+COPY --from=build --chown=node:node /app/app ./app
+COPY --from=build --chown=node:node /app/tsconfig.json ./tsconfig.json
 COPY --from=build --chown=node:node /app/drizzle ./drizzle
 RUN mkdir -p /data && chown node:node /data
 VOLUME ["/data"]

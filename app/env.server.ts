@@ -33,6 +33,13 @@ const EnvSchema = z.object({
     .default(3000),
   HOST: optionalString,
   DATA_DIR: optionalString.default("./data"),
+  // How many daily backups the embedded database keeps in DATA_DIR/backups (0: none are made).
+  BACKUP_KEEP: z.coerce
+    .number({ message: "must be a whole number" })
+    .int("must be a whole number")
+    .min(0, "must be 0 or more")
+    .max(1000, "must be at most 1000")
+    .default(7),
   DATABASE_URL: url(["postgres:", "postgresql:"], "postgres://user:password@host:5432/database"),
   SITE_NAME: optionalString.default("DevPerspective"),
   TRUST_PROXY: z.enum(["0", "1"], { message: 'must be "1" (behind a trusted reverse proxy) or "0"' }).default("0"),

@@ -3,6 +3,8 @@
  * context, headers, health and shutdown. It reaches these through the server entry's exports.
  */
 import { randomBytes } from "node:crypto";
+import path from "node:path";
+import { startAutomaticBackups, stopAutomaticBackups } from "~/backup/backup.server";
 import { startScheduler, stopScheduler } from "~/articles/scheduler.server";
 import { setDataDirCommandHandler } from "~/db/data-dir-lock.server";
 import { closeDatabase, getDatabaseHandle } from "~/db/db.server";
@@ -37,6 +39,11 @@ export async function startup(options: { seedWhenEmpty?: boolean; scheduler?: bo
   if (handle.driver === "pglite") setDataDirCommandHandler(handleDataDirCommand);
   // Publishes due articles (those that fell due while no instance ran at once), on every instance.
   if (options.scheduler ?? true) startScheduler();
+  // The embedded database backs itself up daily into DATA_DIR/backups (one process holds it, so
+  // no one else to agree with); on PostgreSQL, backups are the operator's (npm run backup, pg_dump).
+  if (handle.driver === "pglite" && (options.scheduler ?? true)) {
+    startAutomaticBackups(path.resolve(config.DATA_DIR, "backups"), config.BACKUP_KEEP);
+  }
   return { driver: handle.driver, siteUrl: config.SITE_URL };
 }
 
@@ -78,6 +85,7 @@ export async function health(timeoutMs = 2000): Promise<boolean> {
 export async function shutdown() {
   setDataDirCommandHandler(null);
   await stopScheduler();
+  await stopAutomaticBackups();
   await closeDatabase();
 }
 
