@@ -6,6 +6,8 @@
 import path from "node:path";
 import { z } from "zod";
 import { runBackupCommand } from "~/backup/backup-command.server";
+import { exportLine, exportToFile } from "~/backup/export-command.server";
+import { env } from "~/env.server";
 import { createOrPromoteAdmin } from "~/auth/admins.server";
 import type { DataDirCommand, DataDirCommandAnswer } from "~/db/data-dir-lock.server";
 import { EmailSchema, FullNameSchema, PasswordSchema } from "~/lib/account-schemas";
@@ -30,6 +32,15 @@ export async function handleDataDirCommand(command: DataDirCommand): Promise<Dat
       return { ok: false, message: "The backup needs a file path." };
     const answer = await runBackupCommand(file);
     console.log(`[backup] ${answer.message} (sent by npm run backup)`);
+    return answer;
+  }
+  if (command.command === "export") {
+    const file = command.file;
+    if (typeof file !== "string" || !path.isAbsolute(file))
+      return { ok: false, message: "The export needs a file path." };
+    const result = await exportToFile(file, env().SITE_URL, { id: null, fullName: "npm run export" });
+    const answer = { ok: true, message: exportLine(result) };
+    console.log(`[export] ${answer.message} (sent by npm run export)`);
     return answer;
   }
   if (command.command !== "admin-create") return { ok: false, message: `unknown command "${command.command}"` };
