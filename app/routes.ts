@@ -89,6 +89,7 @@ export default [
     route("settings", "routes/admin.settings.tsx"),
     route("audit", "routes/admin.audit.tsx"),
     route("export", "routes/admin.export.tsx"),
+    route("import", "routes/admin.import.tsx"),
     // Contact and Write for Us messages.
     route("inbox", "routes/admin.inbox.tsx"),
     route("inbox/:id", "routes/admin.inbox-message.tsx"),

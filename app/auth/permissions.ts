@@ -41,6 +41,7 @@ export const PERMISSIONS = {
   "settings.manage": "Edit site settings",
   "audit.read": "Read the audit log",
   "site.export": "Export the whole publication as a zip",
+  "site.import": "Import articles from Ghost, dev.to, Markdown folders or an export",
 } as const;
 export type Permission = keyof typeof PERMISSIONS;
 
@@ -64,6 +65,7 @@ const MINIMUM_ROLE: Record<Permission, StaffRole> = {
   "settings.manage": "administrator",
   "audit.read": "administrator",
   "site.export": "administrator",
+  "site.import": "administrator",
 };
 
 const RANK: Record<Role, number> = { reader: 0, contributor: 1, author: 2, editor: 3, administrator: 4 };

@@ -19,7 +19,8 @@ export type AdminNavIcon =
   | "people"
   | "settings"
   | "audit"
-  | "export";
+  | "export"
+  | "import";
 
 export type AdminNavItem = { to: string; label: string; icon: AdminNavIcon; permission: Permission };
 
@@ -37,5 +38,6 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
   { to: "/admin/settings", label: "Settings", icon: "settings", permission: "settings.manage" },
   { to: "/admin/audit", label: "Audit log", icon: "audit", permission: "audit.read" },
   { to: "/admin/export", label: "Export", icon: "export", permission: "site.export" },
+  { to: "/admin/import", label: "Import", icon: "import", permission: "site.import" },
   { to: "/admin/profile", label: "Your profile", icon: "profile", permission: "profile.edit-own" },
 ];
