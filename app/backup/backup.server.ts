@@ -15,6 +15,7 @@
  */
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import yazl from "yazl";
@@ -230,7 +231,7 @@ function migrationsUpTo(tag: string): { folder: string; latest: boolean; done():
     );
   }
   if (index === entries.length - 1) return { folder: source, latest: true, done() {} };
-  const folder = fs.mkdtempSync(path.join(path.dirname(source), ".restore-migrations-"));
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), "devperspective-migrations-"));
   fs.mkdirSync(path.join(folder, "meta"));
   const kept = entries.slice(0, index + 1);
   for (const entry of kept)
