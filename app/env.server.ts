@@ -36,6 +36,13 @@ const EnvSchema = z
     PORT: port.default(3000),
     HOST: optionalString,
     DATA_DIR: optionalString.default("./data"),
+    // How many daily backups the embedded database keeps in DATA_DIR/backups (0: none are made).
+    BACKUP_KEEP: z.coerce
+      .number({ message: "must be a whole number" })
+      .int("must be a whole number")
+      .min(0, "must be 0 or more")
+      .max(1000, "must be at most 1000")
+      .default(7),
     DATABASE_URL: url(["postgres:", "postgresql:"], "postgres://user:password@host:5432/database"),
     // Requests that need the database admitted at once; one more gets 503 (app/db/queue.server.ts).
     DATABASE_QUEUE_LIMIT: optionalString.refine((value) => value === undefined || /^[1-9]\d{0,5}$/.test(value), {

@@ -88,6 +88,8 @@ export default [
     route("people", "routes/admin.people.tsx"),
     route("settings", "routes/admin.settings.tsx"),
     route("audit", "routes/admin.audit.tsx"),
+    route("export", "routes/admin.export.tsx"),
+    route("import", "routes/admin.import.tsx"),
     // Contact and Write for Us messages.
     route("inbox", "routes/admin.inbox.tsx"),
     route("inbox/:id", "routes/admin.inbox-message.tsx"),
@@ -97,6 +99,8 @@ export default [
   ]),
   // Resource route: image uploads (JSON for fetch/XHR, a redirect with a toast for plain forms).
   route("admin/media/upload", "routes/admin.media-upload.ts"),
+  // The export's download (a plain form post from /admin/export; streamed zip).
+  route("admin/export/download", "routes/admin.export-download.ts"),
   // Uploaded images and their variants, at content-hashed URLs.
   route("media/:file", "routes/media.ts"),
 

@@ -400,6 +400,15 @@ async function prepare(input: ArticleInput) {
   return { values: await rendered(input, uploads), hashes };
 }
 
+/**
+ * The columns a save renders from `input`, and the uploads it uses, for writers that bring their
+ * own byline and dates (imports: app/backup/import.server.ts). Same pipeline as every save.
+ */
+export async function renderArticleColumns(input: ArticleInput) {
+  const hashes = referencedHashes(input.content, input.imageUrl);
+  return { values: await rendered(input, await uploadsByHash(hashes)), hashes };
+}
+
 /** The editor's preview: rendered exactly as a save would (uploaded images included). */
 export async function renderPreview(source: string) {
   return renderMarkdown(source, { images: await uploadsByHash(referencedHashes(source)) });

@@ -19,11 +19,14 @@ export const AUDIT_KINDS = [
   "page",
   "message",
   "media",
+  "site",
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
 /** Who did it; without `fullName` the name is read from the account. */
 export type AuditActor = { id: number; fullName?: string };
+/** A command run on the server (`npm run backup`, `npm run restore`, …): no account, the command as its name. */
+export type AuditCommandActor = { id: null; fullName: string };
 
 export type AuditEntry = {
   kind: AuditKind;
@@ -36,13 +39,13 @@ export type AuditEntry = {
 };
 
 /** Records one admin write by `actor` (inside the write's transaction when given one). */
-export async function recordAudit(actor: AuditActor, entry: AuditEntry, runner?: Runner) {
+export async function recordAudit(actor: AuditActor | AuditCommandActor, entry: AuditEntry, runner?: Runner) {
   const db = runner ?? (await getDb());
   await db.insert(auditLog).values({
     actorUserId: actor.id,
     actorName:
       actor.fullName ??
-      sql<string>`coalesce((select ${users.fullName} from ${users} where ${users.id} = ${actor.id}), '')`,
+      sql<string>`coalesce((select ${users.fullName} from ${users} where ${users.id} = ${actor.id as number}), '')`,
     kind: entry.kind,
     action: entry.action,
     targetId: entry.targetId === undefined || entry.targetId === null ? null : String(entry.targetId),

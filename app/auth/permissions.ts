@@ -40,6 +40,8 @@ export const PERMISSIONS = {
   "people.manage": "Invite people, change roles, suspend accounts",
   "settings.manage": "Edit site settings",
   "audit.read": "Read the audit log",
+  "site.export": "Export the whole publication as a zip",
+  "site.import": "Import articles from Ghost, dev.to, Markdown folders or an export",
 } as const;
 export type Permission = keyof typeof PERMISSIONS;
 
@@ -62,6 +64,8 @@ const MINIMUM_ROLE: Record<Permission, StaffRole> = {
   "people.manage": "administrator",
   "settings.manage": "administrator",
   "audit.read": "administrator",
+  "site.export": "administrator",
+  "site.import": "administrator",
 };
 
 const RANK: Record<Role, number> = { reader: 0, contributor: 1, author: 2, editor: 3, administrator: 4 };

@@ -611,3 +611,34 @@ export const pages = pgTable(
   },
   (t) => [check("pages_slug_shape", sql`${t.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`)],
 );
+
+/**
+ * Articles brought in by an import (app/backup/import.server.ts), by where they came from
+ * (`source`: ghost, devto, markdown, devperspective; `source_id`: the post's id or file path
+ * there): importing the same file again finds them and creates nothing new.
+ */
+export const importedArticles = pgTable(
+  "imported_articles",
+  {
+    source: text("source").notNull(),
+    sourceId: text("source_id").notNull(),
+    articleId: integer("article_id")
+      .notNull()
+      .references(() => articles.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.source, t.sourceId] }), index("imported_articles_article_idx").on(t.articleId)],
+);
+
+/** An imported article's old paths (Ghost /{slug}/, dev.to /{user}/{slug}, aliases): 301 to it. */
+export const importRedirects = pgTable(
+  "import_redirects",
+  {
+    path: text("path").primaryKey(),
+    articleId: integer("article_id")
+      .notNull()
+      .references(() => articles.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("import_redirects_article_idx").on(t.articleId)],
+);

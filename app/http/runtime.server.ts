@@ -3,6 +3,8 @@
  * context, headers, health and shutdown. It reaches these through the server entry's exports.
  */
 import { randomBytes } from "node:crypto";
+import path from "node:path";
+import { startAutomaticBackups, stopAutomaticBackups } from "~/backup/backup.server";
 import { startScheduler, stopScheduler } from "~/articles/scheduler.server";
 import { setDataDirCommandHandler } from "~/db/data-dir-lock.server";
 import { closeDatabase, databaseQueueStats, getDatabaseHandle } from "~/db/db.server";
@@ -60,6 +62,11 @@ export async function startup(options: { seedWhenEmpty?: boolean; scheduler?: bo
       },
       (error: unknown) => log.error({ err: error, event: "markdown" }, "rendering stored HTML again failed"),
     );
+  }
+  // The embedded database backs itself up daily into DATA_DIR/backups (one process holds it, so
+  // no one else to agree with); on PostgreSQL, backups are the operator's (npm run backup, pg_dump).
+  if (handle.driver === "pglite" && (options.scheduler ?? true)) {
+    startAutomaticBackups(path.resolve(config.DATA_DIR, "backups"), config.BACKUP_KEEP);
   }
   return {
     driver: handle.driver,
@@ -121,6 +128,7 @@ export async function shutdown() {
   const { stopRerendering } = await import("~/markdown/stored-html.server");
   await stopRerendering();
   await stopScheduler();
+  await stopAutomaticBackups();
   await closeDatabase();
   flushLogs();
 }

@@ -3,7 +3,11 @@
  * free data folder), or sent through the data folder's lock socket to the running server that
  * holds the embedded database (app/db/data-dir-lock.server.ts), which runs it here.
  */
+import path from "node:path";
 import { z } from "zod";
+import { runBackupCommand } from "~/backup/backup-command.server";
+import { exportLine, exportToFile } from "~/backup/export-command.server";
+import { env } from "~/env.server";
 import { createOrPromoteAdmin } from "~/auth/admins.server";
 import type { DataDirCommand, DataDirCommandAnswer } from "~/db/data-dir-lock.server";
 import { EmailSchema, FullNameSchema, PasswordSchema } from "~/lib/account-schemas";
@@ -23,6 +27,23 @@ export async function runAdminCreate(input: AdminCreateInput): Promise<DataDirCo
 
 /** The server's handler of lock-socket commands (registered by startup()). */
 export async function handleDataDirCommand(command: DataDirCommand): Promise<DataDirCommandAnswer> {
+  if (command.command === "backup") {
+    const file = command.file;
+    if (typeof file !== "string" || !path.isAbsolute(file))
+      return { ok: false, message: "The backup needs a file path." };
+    const answer = await runBackupCommand(file);
+    console.log(`[backup] ${answer.message} (sent by npm run backup)`);
+    return answer;
+  }
+  if (command.command === "export") {
+    const file = command.file;
+    if (typeof file !== "string" || !path.isAbsolute(file))
+      return { ok: false, message: "The export needs a file path." };
+    const result = await exportToFile(file, env().SITE_URL, { id: null, fullName: "npm run export" });
+    const answer = { ok: true, message: exportLine(result) };
+    console.log(`[export] ${answer.message} (sent by npm run export)`);
+    return answer;
+  }
   if (command.command !== "admin-create") return { ok: false, message: `unknown command "${command.command}"` };
   const input = AdminCreateSchema.safeParse(command.input);
   if (!input.success) return { ok: false, message: input.error.issues[0]!.message };

@@ -4,7 +4,7 @@
 // (vite.config.ts); every other package stays an import of node_modules.
 import { build } from "esbuild";
 
-const COMMANDS = ["admin"];
+const COMMANDS = ["admin", "backup", "restore", "export", "import"];
 const BUNDLED_PACKAGES = /^drizzle-orm(\/|$)/;
 
 await build({

@@ -1,6 +1,7 @@
 // Image build step: the runtime image's package.json (runtime/package.json). The same name,
 // module type and dependencies, with scripts that run on the image's own Node and nothing else:
-// `npm start` and `npm run admin -- create …` (bundled by build-cli.mjs) work inside the container.
+// `npm start`, `npm run admin -- create …` and the backup, restore, export and import commands
+// (bundled by build-cli.mjs) work inside the container.
 import fs from "node:fs";
 
 const source = JSON.parse(fs.readFileSync("package.json", "utf8"));
@@ -14,9 +15,13 @@ const runtime = {
   scripts: {
     start: "node server/main.ts",
     admin: "node build/cli/admin.mjs",
+    backup: "node build/cli/backup.mjs",
+    restore: "node build/cli/restore.mjs",
+    export: "node build/cli/export.mjs",
+    import: "node build/cli/import.mjs",
   },
   dependencies: source.dependencies,
 };
 fs.mkdirSync("runtime", { recursive: true });
 fs.writeFileSync("runtime/package.json", `${JSON.stringify(runtime, null, 2)}\n`);
-console.log("runtime/package.json written (scripts: start, admin)");
+console.log(`runtime/package.json written (scripts: ${Object.keys(runtime.scripts).join(", ")})`);

@@ -31,6 +31,7 @@ const NEVER_KEPT: Record<string, string> = {
   "routes/admin.login": "the staff sign-in (never public content)",
   "admin-logout": "a write",
   "routes/admin.media-upload": "a write",
+  "routes/admin.export-download": "a private download for administrators (no-store)",
   "routes/media": "immutable files (browsers and CDNs keep them)",
   "routes/healthz": "a health check",
   "routes/test-hooks.crash": "a test hook",

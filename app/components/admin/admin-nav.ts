@@ -18,7 +18,9 @@ export type AdminNavIcon =
   | "inbox"
   | "people"
   | "settings"
-  | "audit";
+  | "audit"
+  | "export"
+  | "import";
 
 export type AdminNavItem = { to: string; label: string; icon: AdminNavIcon; permission: Permission };
 
@@ -35,5 +37,7 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
   { to: "/admin/people", label: "People", icon: "people", permission: "people.manage" },
   { to: "/admin/settings", label: "Settings", icon: "settings", permission: "settings.manage" },
   { to: "/admin/audit", label: "Audit log", icon: "audit", permission: "audit.read" },
+  { to: "/admin/export", label: "Export", icon: "export", permission: "site.export" },
+  { to: "/admin/import", label: "Import", icon: "import", permission: "site.import" },
   { to: "/admin/profile", label: "Your profile", icon: "profile", permission: "profile.edit-own" },
 ];

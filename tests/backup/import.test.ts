@@ -1,0 +1,208 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { eq, sql } from "drizzle-orm";
+import yazl from "yazl";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { exportToFile } from "~/backup/export-command.server";
+import { applyImport, importedRedirect, planImport } from "~/backup/import.server";
+import { ImportFileError, readImportSource } from "~/backup/import-sources.server";
+import { type DatabaseHandle, queryRows, setDatabaseHandle } from "~/db/db.server";
+import { articles } from "~/db/schema";
+import { seedDemoContent } from "~/seed/seed.server";
+import { openTestDatabase, testDatabaseKinds } from "../support/databases";
+
+const FIXTURES = path.resolve("tests/fixtures/imports");
+const ACTOR = { id: null, fullName: "npm run import" } as const;
+const work = fs.mkdtempSync(path.join(os.tmpdir(), "dp-import-test-"));
+afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
+
+async function zipOf(file: string, entries: { name: string; data: Buffer | string; mode?: number }[]) {
+  const zip = new yazl.ZipFile();
+  for (const entry of entries) {
+    zip.addBuffer(Buffer.from(entry.data), entry.name, entry.mode ? { mode: entry.mode } : {});
+  }
+  zip.end();
+  await new Promise<void>((resolve) => zip.outputStream.pipe(fs.createWriteStream(file)).on("close", () => resolve()));
+  return file;
+}
+
+async function importFile(file: string) {
+  const source = await readImportSource(file);
+  const plan = await planImport(source);
+  return { source, plan, report: await applyImport(source, plan, ACTOR, path.basename(file)) };
+}
+
+const articleCount = async (handle: DatabaseHandle) =>
+  (await queryRows<{ n: number }>(handle.db, sql`select count(*)::int as n from articles`))[0]!.n;
+
+describe.each(testDatabaseKinds())("imports on %s", (kind) => {
+  let handle: DatabaseHandle;
+  beforeAll(async () => {
+    handle = await openTestDatabase(kind);
+    setDatabaseHandle(handle);
+  });
+  afterAll(async () => {
+    await handle.close();
+  });
+
+  it("imports a Ghost export: posts, tags as categories, authors, statuses, old paths; scripts never survive", async () => {
+    const file = path.join(FIXTURES, "ghost-export.json");
+    const source = await readImportSource(file);
+    expect(source.kind).toBe("ghost");
+    const plan = await planImport(source);
+    expect(plan.counts).toMatchObject({ create: 3, unchanged: 0 });
+    expect(plan.categoriesToCreate.sort()).toEqual(["APIs", "Databases"]);
+    expect(plan.authorsToCreate.sort()).toEqual(["Grace Ghostwriter", "Linus Lexical"]);
+    const report = await applyImport(source, plan, ACTOR, "ghost-export.json");
+    expect(report.created.map((a) => a.slug).sort()).toEqual([
+      "designing-idempotent-apis",
+      "observability-budget",
+      "postgres-indexes",
+    ]);
+    expect(report.remoteImages).toContain("https://images.example.com/keys.png");
+    const [idempotent] = await handle.db.select().from(articles).where(eq(articles.slug, "designing-idempotent-apis"));
+    expect(idempotent!.content).toContain("**Idempotency keys**");
+    expect(idempotent!.content).toContain("```");
+    expect(idempotent!.content).not.toMatch(/script|alert/);
+    expect(idempotent!.contentHtml).not.toMatch(/<script|alert\(/);
+    expect(idempotent!.publishedAt?.toISOString()).toBe("2024-01-11T09:00:00.000Z");
+    expect(idempotent!.excerpt).toBe("Make retries safe with idempotency keys.");
+    const [lexical] = await handle.db.select().from(articles).where(eq(articles.slug, "postgres-indexes"));
+    expect(lexical!.content).toContain("## Partial indexes");
+    const [draft] = await handle.db.select().from(articles).where(eq(articles.slug, "observability-budget"));
+    expect(draft!.status).toBe("draft");
+    expect(draft!.content).toContain("**cost money**");
+    // Old paths redirect to published articles.
+    expect(await importedRedirect("/designing-idempotent-apis/")).toBe("designing-idempotent-apis");
+    expect(await importedRedirect("/observability-budget")).toBeNull();
+    // A second import creates nothing.
+    const before = await articleCount(handle);
+    const again = await importFile(file);
+    expect(again.plan.counts).toMatchObject({ create: 0, unchanged: 3 });
+    expect(again.report.created).toEqual([]);
+    expect(await articleCount(handle)).toBe(before);
+  });
+
+  it("imports a dev.to export with its tags, status and old path", async () => {
+    const { source, report } = await importFile(path.join(FIXTURES, "devto-articles.json"));
+    expect(source.kind).toBe("devto");
+    expect(report.created.map((a) => a.slug).sort()).toEqual([
+      "five-git-commands-i-use-every-day",
+      "unpublished-thoughts-on-monorepos",
+    ]);
+    const [git] = await handle.db.select().from(articles).where(eq(articles.slug, "five-git-commands-i-use-every-day"));
+    expect(git!.status).toBe("published");
+    expect(git!.content.startsWith("`git switch -`")).toBe(true);
+    expect(await importedRedirect("/devwriter/five-git-commands-i-use-every-day-3k2j")).toBe(
+      "five-git-commands-i-use-every-day",
+    );
+    expect((await importFile(path.join(FIXTURES, "devto-articles.json"))).report.created).toEqual([]);
+  });
+
+  it("imports a Hugo folder with its images into the media library, drafts and aliases", async () => {
+    const { report } = await importFile(path.join(FIXTURES, "hugo"));
+    // Hugo's address is the file's (or the page bundle's folder's) name unless front matter gives a slug.
+    expect(report.created.map((a) => a.slug).sort()).toEqual([
+      "bundle-post",
+      "profiling-nodejs-in-production",
+      "work-in-progress",
+    ]);
+    expect(report.images).toBe(2);
+    expect(report.missingImages).toEqual([]);
+    const [post] = await handle.db.select().from(articles).where(eq(articles.slug, "profiling-nodejs-in-production"));
+    expect(post!.content).toMatch(/!\[Flame graph\]\(\/media\/[0-9a-f]{64}\.png\)/);
+    expect(post!.contentHtml).toMatch(/<img[^>]+src="\/media\/[0-9a-f]{64}\.png"/);
+    const [bundle] = await handle.db.select().from(articles).where(eq(articles.slug, "bundle-post"));
+    expect(bundle!.imageUrl).toMatch(/^\/media\/[0-9a-f]{64}\.png$/);
+    expect(bundle!.content).toMatch(/!\[cover\]\(\/media\//);
+    const [draft] = await handle.db.select().from(articles).where(eq(articles.slug, "work-in-progress"));
+    expect(draft!.status).toBe("draft");
+    expect(await importedRedirect("/blog/2024/profiling-node/")).toBe("profiling-nodejs-in-production");
+    expect((await importFile(path.join(FIXTURES, "hugo"))).report.created).toEqual([]);
+  });
+
+  it("resolves a slug conflict with a new slug, or skips it", async () => {
+    const file = await zipOf(path.join(work, `${kind}-conflict.zip`), [
+      { name: "posts/designing-idempotent-apis.md", data: "---\ntitle: Same Slug Elsewhere\n---\n\nBody." },
+    ]);
+    const source = await readImportSource(file);
+    expect((await planImport(source, "skip")).items[0]!.action).toBe("skip-conflict");
+    const plan = await planImport(source, "rename");
+    expect(plan.items[0]).toMatchObject({ action: "create", slug: "designing-idempotent-apis-2" });
+  });
+
+  it("refuses bad files and imports nothing", async () => {
+    const before = await articleCount(handle);
+    const climbing = await zipOf(path.join(work, `${kind}-climb.zip`), [{ name: "xx/evil.md", data: "# evil" }]);
+    const bytes = fs.readFileSync(climbing);
+    fs.writeFileSync(climbing, Buffer.from(bytes.toString("latin1").replaceAll("xx/evil.md", "../evil.md"), "latin1"));
+    const link = await zipOf(path.join(work, `${kind}-link.zip`), [
+      { name: "post.md", data: "# x" },
+      { name: "secret.md", data: "/etc/passwd", mode: 0o120777 },
+    ]);
+    const bomb = await zipOf(path.join(work, `${kind}-bomb.zip`), [
+      { name: "big.md", data: Buffer.alloc(8 * 1024 * 1024, 0x61) },
+    ]);
+    const huge = await zipOf(path.join(work, `${kind}-huge.zip`), [
+      { name: "photo.png", data: randomBytes(11 * 1024 * 1024) },
+    ]);
+    const badFront = await zipOf(path.join(work, `${kind}-front.zip`), [
+      { name: "post.md", data: "---\ntitle: [unclosed\n---\n\nBody" },
+    ]);
+    const unknownJson = path.join(work, `${kind}-unknown.json`);
+    fs.writeFileSync(unknownJson, JSON.stringify({ hello: "world" }));
+    const newer = await zipOf(path.join(work, `${kind}-newer.zip`), [
+      { name: "manifest.json", data: JSON.stringify({ format: "devperspective-export", formatVersion: 99 }) },
+      { name: "articles/x.md", data: "---\ntitle: X\n---\n\nX" },
+    ]);
+    const cases: [string, RegExp][] = [
+      [climbing, /climbs out/],
+      [link, /holds a link/],
+      [bomb, /zip bomb/],
+      [huge, /larger than the upload limit/],
+      [badFront, /invalid front matter/],
+      [unknownJson, /not a known export/],
+      [newer, /newer version/],
+      [path.join(FIXTURES, "nope.json"), /no such file/],
+    ];
+    for (const [file, message] of cases) {
+      const error = await readImportSource(file).catch((caught: Error) => caught);
+      expect(error, file).toBeInstanceOf(ImportFileError);
+      expect((error as Error).message, file).toMatch(message);
+    }
+    expect(await articleCount(handle)).toBe(before);
+  });
+});
+
+describe.each(testDatabaseKinds())("own export round trip on %s", (kind) => {
+  it("an export imported into an empty site exports the same articles", async () => {
+    const source = await openTestDatabase(kind);
+    const target = await openTestDatabase(kind);
+    try {
+      setDatabaseHandle(source);
+      await seedDemoContent();
+      const first = path.join(work, `${kind}-first.zip`);
+      await exportToFile(first, "https://devperspective.test", ACTOR);
+      setDatabaseHandle(target);
+      const { report, source: read } = await importFile(first);
+      expect(read.kind).toBe("devperspective");
+      expect(report.failed).toEqual([]);
+      const second = path.join(work, `${kind}-second.zip`);
+      await exportToFile(second, "https://devperspective.test", ACTOR);
+      const one = await readImportSource(first);
+      const two = await readImportSource(second);
+      const articlesOf = (files: Map<string, Buffer>) =>
+        Object.fromEntries(
+          [...files].filter(([name]) => name.startsWith("articles/")).map(([n, b]) => [n, b.toString()]),
+        );
+      expect(articlesOf(two.files)).toEqual(articlesOf(one.files));
+      // Importing it again changes nothing.
+      expect((await importFile(first)).report.created).toEqual([]);
+    } finally {
+      await source.close();
+      await target.close();
+    }
+  }, 120_000);
+});
