@@ -6,6 +6,7 @@ import { randomBytes } from "node:crypto";
 import { startScheduler, stopScheduler } from "~/articles/scheduler.server";
 import { setDataDirCommandHandler } from "~/db/data-dir-lock.server";
 import { closeDatabase, getDatabaseHandle } from "~/db/db.server";
+import { startOutboxWorker, stopOutboxWorker } from "~/mail/outbox.server";
 import { loadSiteSettings } from "~/settings/settings.server";
 import { handleDataDirCommand } from "~/setup/admin-command.server";
 import { prepareSetupLink, setupLinkMessage } from "~/setup/setup.server";
@@ -13,7 +14,7 @@ import { env } from "~/env.server";
 import { createLoadContext } from "./request-context.server";
 import { securityHeaders } from "./security-headers.server";
 
-export async function startup(options: { seedWhenEmpty?: boolean; scheduler?: boolean } = {}) {
+export async function startup(options: { seedWhenEmpty?: boolean; scheduler?: boolean; mail?: boolean } = {}) {
   const config = env(); // throws InvalidEnvironmentError with one line per bad variable
   const handle = await getDatabaseHandle();
   await handle.migrate();
@@ -37,6 +38,8 @@ export async function startup(options: { seedWhenEmpty?: boolean; scheduler?: bo
   if (handle.driver === "pglite") setDataDirCommandHandler(handleDataDirCommand);
   // Publishes due articles (those that fell due while no instance ran at once), on every instance.
   if (options.scheduler ?? true) startScheduler();
+  // Sends the mail outbox (app/mail/outbox.server.ts), on every instance.
+  if (options.mail ?? true) await startOutboxWorker();
   return { driver: handle.driver, siteUrl: config.SITE_URL };
 }
 
@@ -78,6 +81,7 @@ export async function health(timeoutMs = 2000): Promise<boolean> {
 export async function shutdown() {
   setDataDirCommandHandler(null);
   await stopScheduler();
+  await stopOutboxWorker();
   await closeDatabase();
 }
 
