@@ -76,7 +76,7 @@ export function createMailer(options: MailerOptions): Mailer {
   };
 }
 
-type Holder = { mailer?: Mailer };
+type Holder = { mailer?: Mailer; inline?: boolean };
 const globals = globalThis as { __devperspectiveMailer?: Holder };
 globals.__devperspectiveMailer ??= {};
 const holder: Holder = globals.__devperspectiveMailer;
@@ -95,11 +95,6 @@ export function getMailer(): Mailer {
   return holder.mailer;
 }
 
-type TestDelivery = { enabled: boolean };
-const testDelivery: TestDelivery = ((
-  globalThis as { __devperspectiveMailTest?: TestDelivery }
-).__devperspectiveMailTest ??= { enabled: false });
-
 /**
  * Lets tests (and scripts) send the application's mail through a mailer of their own. While no
  * outbox worker runs in this process, mail queued from then on is delivered at once, after the
@@ -108,12 +103,12 @@ const testDelivery: TestDelivery = ((
  */
 export function setMailer(mailer: Mailer) {
   holder.mailer = mailer;
-  testDelivery.enabled = true;
+  holder.inline = true;
 }
 
 /** Whether setMailer was called (tests): queued mail is then delivered inline when no worker runs. */
 export function deliversInline() {
-  return testDelivery.enabled;
+  return holder.inline === true;
 }
 
 /**
