@@ -204,7 +204,7 @@ async function deliverRow(
     const reason = describe(error);
     if (isPermanentFailure(error) || row.attempts >= MAX_ATTEMPTS) {
       counts.failed++;
-      console.error(`[mail] outbox ${row.id} to ${row.to_address} failed for good: ${reason}`);
+      console.warn(`[mail] outbox ${row.id} to ${row.to_address} failed for good: ${reason}`);
       await db.execute(sql`update mail_outbox
           set status = 'failed', failed_at = now(), last_error = ${reason}, lease_until = null, claim_id = null
         where id = ${row.id} and claim_id = ${claimId}`);
