@@ -51,6 +51,14 @@ const EnvSchema = z.object({
     .min(1, "must be between 1 and 32")
     .max(32, "must be between 1 and 32")
     .default(4),
+  // How long a claimed mail stays with its worker before another instance may take it back (a
+  // worker killed mid-send). Longer than one SMTP exchange can last (the mailer's timeouts).
+  MAIL_LEASE_SECONDS: z.coerce
+    .number({ message: "must be a number of seconds" })
+    .int("must be a whole number")
+    .min(5, "must be between 5 and 3600")
+    .max(3600, "must be between 5 and 3600")
+    .default(300),
   GITHUB_CLIENT_ID: optionalString,
   GITHUB_CLIENT_SECRET: optionalString,
   GITHUB_BASE_URL: url(["http:", "https:"], "https://github.com").default("https://github.com"),

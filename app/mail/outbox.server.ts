@@ -34,7 +34,6 @@ import { deliversInline, getMailer, isPermanentFailure, type Mailer, type MailMe
 export const OUTBOX_CHANNEL = "mail_outbox";
 /** Rows one claim takes at most (the worker claims again until none is due). */
 export const CLAIM_BATCH = 50;
-export const LEASE_MS = 5 * 60_000;
 export const RETRY_BASE_MS = 30_000;
 export const RETRY_MAX_MS = 6 * 3_600_000;
 export const MAX_ATTEMPTS = 10;
@@ -248,7 +247,7 @@ export async function deliverDueMail(db: Database, options: DeliveryOptions = {}
   const batch = Math.max(1, Math.min(CLAIM_BATCH, Math.ceil(rate * 10)));
   while (!options.stopped?.()) {
     const claimId = randomBytes(12).toString("base64url");
-    const rows = await claim(db, claimId, batch, options.leaseMs ?? LEASE_MS);
+    const rows = await claim(db, claimId, batch, options.leaseMs ?? config.MAIL_LEASE_SECONDS * 1000);
     if (rows.length === 0) break;
     rows.sort((a, b) => Number(a.id) - Number(b.id));
     let next = 0;
