@@ -39,6 +39,8 @@ async function startSink(port: number): Promise<Sink> {
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
+    // The killed server's connections end with ECONNRESET: expected here, not a failure.
+    server.on("error", () => {});
     server.listen(port, "127.0.0.1", () => resolve());
   });
   return { received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
