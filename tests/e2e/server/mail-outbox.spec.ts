@@ -9,10 +9,11 @@ import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { SMTPServer } from "smtp-server";
-import { stopServer, testDatabases } from "../support/server-databases";
+import { createAdmin, stopServer, testDatabases } from "../support/server-databases";
 import { type RunningServer, startServer } from "../support/server-process";
 
 const MAILS = 10_000;
+const ADMIN = { email: "outbox@example.com", password: "outbox-test-1", name: "Outbox Tester" };
 const CONCURRENCY = 4;
 const SMTP_PORT = Number(process.env.OUTBOX_SMTP_PORT ?? 11_411);
 
@@ -71,6 +72,7 @@ for (const [index, database] of testDatabases.entries()) {
       };
       let server: RunningServer | undefined;
       try {
+        createAdmin(env, ADMIN);
         queueMails(env, MAILS, "kill");
         server = await startServer({ env });
         // Kill in the middle of the stream.
@@ -94,8 +96,25 @@ for (const [index, database] of testDatabases.entries()) {
         });
         console.log(`[outbox kill -9] ${database.name}: killed after ${atKill} of ${MAILS}; duplicates: ${duplicates}`);
         expect(duplicates).toBeLessThanOrEqual(CONCURRENCY);
-        const health = await fetch(`${server.url}/healthz`);
-        expect(health.status).toBe(200);
+        // /healthz: the outbox's health for staff only.
+        const anonymous = await fetch(`${server.url}/healthz`);
+        expect(await anonymous.json()).toEqual({ status: "ok" });
+        const signIn = await fetch(`${server.url}/admin/login`, {
+          method: "POST",
+          redirect: "manual",
+          headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url },
+          body: new URLSearchParams({ email: ADMIN.email, password: ADMIN.password }),
+        });
+        expect(signIn.status).toBe(303);
+        const cookie = signIn.headers
+          .getSetCookie()
+          .find((value) => value.startsWith("dp_session="))!
+          .split(";")[0]!;
+        const staff = await fetch(`${server.url}/healthz`, { headers: { Cookie: cookie } });
+        expect(await staff.json()).toEqual({
+          status: "ok",
+          details: { mail: { pending: 0, oldestPendingSeconds: null, failedLastDay: 0 } },
+        });
       } finally {
         await stopServer(server);
         await sink.close();
