@@ -17,10 +17,11 @@ const ADMIN = { email: "outbox@example.com", password: "outbox-test-1", name: "O
 const CONCURRENCY = 4;
 const SMTP_PORT = Number(process.env.OUTBOX_SMTP_PORT ?? 11_411);
 
-type Sink = { received: string[]; close(): Promise<void> };
+type Sink = { received: string[]; times: number[]; close(): Promise<void> };
 
 async function startSink(port: number): Promise<Sink> {
   const received: string[] = [];
+  const times: number[] = [];
   const server = new SMTPServer({
     disabledCommands: ["STARTTLS", "AUTH"],
     authOptional: true,
@@ -34,6 +35,7 @@ async function startSink(port: number): Promise<Sink> {
       stream.on("end", () => {
         const id = /^Message-ID:\s*(\S+)/im.exec(raw)?.[1] ?? "(none)";
         received.push(id);
+        times.push(Date.now());
         callback();
       });
     },
@@ -44,7 +46,7 @@ async function startSink(port: number): Promise<Sink> {
     server.on("error", () => {});
     server.listen(port, "127.0.0.1", () => resolve());
   });
-  return { received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return { received, times, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
 function queueMails(env: Record<string, string>, count: number, prefix: string) {
@@ -81,6 +83,8 @@ for (const [index, database] of testDatabases.entries()) {
         await server.exited;
         const atKill = sink.received.length;
         expect(atKill).toBeLessThan(MAILS);
+        // The pace before the kill (one instance, MAIL_CONCURRENCY connections), for the report.
+        const perSecond = Math.round((atKill - 1) / ((sink.times[atKill - 1]! - sink.times[0]!) / 1000));
 
         server = await startServer({ env });
         await expect.poll(() => new Set(sink.received).size, { timeout: 240_000, intervals: [500] }).toBe(MAILS);
@@ -92,9 +96,11 @@ for (const [index, database] of testDatabases.entries()) {
         const duplicates = ids.length - new Set(ids).size;
         test.info().annotations.push({
           type: "duplicates",
-          description: `${database.name}: ${MAILS} mails, killed after ${atKill} arrived; ${duplicates} sent twice`,
+          description: `${database.name}: ${MAILS} mails, killed after ${atKill} arrived (${perSecond} mails/s); ${duplicates} sent twice`,
         });
-        console.log(`[outbox kill -9] ${database.name}: killed after ${atKill} of ${MAILS}; duplicates: ${duplicates}`);
+        console.log(
+          `[outbox kill -9] ${database.name}: killed after ${atKill} of ${MAILS} (${perSecond} mails/s); duplicates: ${duplicates}`,
+        );
         expect(duplicates).toBeLessThanOrEqual(CONCURRENCY);
         // /healthz: the outbox's health for staff only.
         const anonymous = await fetch(`${server.url}/healthz`);
