@@ -53,6 +53,26 @@ const EnvSchema = z
     SITE_URL: url(["http:", "https:"], "https://devperspective.example"),
     SMTP_URL: url(["smtp:", "smtps:"], "smtp://user:password@host:587"),
     MAIL_FROM: optionalString,
+    // The outbox worker's pace (each instance) and its parallel SMTP connections.
+    MAIL_RATE_PER_SECOND: z.coerce
+      .number({ message: "must be a number of mails per second" })
+      .positive("must be more than 0")
+      .max(10_000, "must be at most 10000")
+      .default(50),
+    MAIL_CONCURRENCY: z.coerce
+      .number({ message: "must be a whole number" })
+      .int("must be a whole number")
+      .min(1, "must be between 1 and 32")
+      .max(32, "must be between 1 and 32")
+      .default(4),
+    // How long a claimed mail stays with its worker before another instance may take it back (a
+    // worker killed mid-send). Longer than one SMTP exchange can last (the mailer's timeouts).
+    MAIL_LEASE_SECONDS: z.coerce
+      .number({ message: "must be a number of seconds" })
+      .int("must be a whole number")
+      .min(5, "must be between 5 and 3600")
+      .max(3600, "must be between 5 and 3600")
+      .default(300),
     GITHUB_CLIENT_ID: optionalString,
     GITHUB_CLIENT_SECRET: optionalString,
     GITHUB_BASE_URL: url(["http:", "https:"], "https://github.com").default("https://github.com"),

@@ -16,7 +16,7 @@ import { commenterPageTags } from "~/comments/comments.server";
 import { getDb } from "~/db/db.server";
 import { articles, comments, oauthAccounts, sessions, users } from "~/db/schema";
 import { env } from "~/env.server";
-import { getMailer } from "~/mail/mailer.server";
+import { withMail } from "~/mail/outbox.server";
 import { changeEmailMail } from "~/mail/templates.server";
 import { exportReadingList } from "~/reading-list/reading-list.server";
 
@@ -102,20 +102,23 @@ export async function requestEmailChange(
     .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
     .limit(1);
   if (taken) return { status: "sent" };
-  const { token } = await issueToken(user.id, "change-email", TOKEN_TTL_MS["change-email"], email);
   const { SITE_URL } = env();
   const SITE_NAME = siteSettings().siteName;
-  await getMailer().send(
-    changeEmailMail(
-      { siteName: SITE_NAME, siteUrl: SITE_URL },
-      {
-        to: email,
-        name: user.fullName,
-        url: `${SITE_URL}/account/confirm-email?token=${encodeURIComponent(token)}`,
-        validHours: TOKEN_TTL_MS["change-email"] / 3_600_000,
-      },
-    ),
-  );
+  await withMail(async (tx, queue) => {
+    const { token } = await issueToken(user.id, "change-email", TOKEN_TTL_MS["change-email"], email, tx);
+    await queue(
+      "change-email",
+      changeEmailMail(
+        { siteName: SITE_NAME, siteUrl: SITE_URL },
+        {
+          to: email,
+          name: user.fullName,
+          url: `${SITE_URL}/account/confirm-email?token=${encodeURIComponent(token)}`,
+          validHours: TOKEN_TTL_MS["change-email"] / 3_600_000,
+        },
+      ),
+    );
+  });
   return { status: "sent" };
 }
 

@@ -7,10 +7,10 @@
 import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
 import { recordAudit } from "~/audit/audit.server";
 import type { SessionUser } from "~/auth/session.server";
-import { getDb } from "~/db/db.server";
+import { getDb, type Runner } from "~/db/db.server";
 import { articles, authors, users } from "~/db/schema";
 import { env } from "~/env.server";
-import { sendMailInBackground } from "~/mail/mailer.server";
+import { withMail } from "~/mail/outbox.server";
 import { submissionApprovedMail, submissionReturnedMail } from "~/mail/templates.server";
 import { siteSettings } from "~/settings/settings.server";
 import { describeInZone } from "~/lib/zoned-time";
@@ -52,8 +52,8 @@ export async function submitForReview(id: number): Promise<boolean> {
 
 type Contributor = { email: string; fullName: string; title: string; slug: string };
 
-async function contributorOf(id: number): Promise<Contributor | null> {
-  const db = await getDb();
+async function contributorOf(id: number, runner?: Runner): Promise<Contributor | null> {
+  const db = runner ?? (await getDb());
   const [row] = await db
     .select({ email: users.email, fullName: users.fullName, title: articles.title, slug: articles.slug })
     .from(articles)
@@ -96,18 +96,25 @@ export async function approveSubmission(options: {
   });
   if (result.status !== "saved") return result;
   const scheduled = result.outcome === "scheduled" && options.scheduledAt;
-  await recordAudit(options.editor, {
-    kind: "article",
-    action: scheduled ? "approved-scheduled" : "approved-published",
-    targetId: id,
-    summary: scheduled
-      ? `Approved “${input.title}” and scheduled it for ${options.scheduledAt!.toISOString()}`
-      : `Approved and published “${input.title}”`,
-  });
-  const contributor = await contributorOf(id);
-  if (contributor) {
+  // The audit entry and the writer's mail commit together.
+  await withMail(async (tx, queue) => {
+    await recordAudit(
+      options.editor,
+      {
+        kind: "article",
+        action: scheduled ? "approved-scheduled" : "approved-published",
+        targetId: id,
+        summary: scheduled
+          ? `Approved “${input.title}” and scheduled it for ${options.scheduledAt!.toISOString()}`
+          : `Approved and published “${input.title}”`,
+      },
+      tx,
+    );
+    const contributor = await contributorOf(id, tx);
+    if (!contributor) return;
     const site = siteOf();
-    sendMailInBackground(
+    await queue(
+      "review",
       submissionApprovedMail(site, {
         to: contributor.email,
         name: contributor.fullName,
@@ -116,7 +123,7 @@ export async function approveSubmission(options: {
         scheduledFor: scheduled ? describeInZone(options.scheduledAt!.toISOString(), siteSettings().timeZone) : null,
       }),
     );
-  }
+  });
   return result;
 }
 
@@ -126,8 +133,7 @@ export async function returnSubmission(options: {
   editor: Pick<SessionUser, "id" | "fullName">;
   note: string;
 }): Promise<boolean> {
-  const db = await getDb();
-  const returned = await db.transaction(async (tx) => {
+  const returned = await withMail(async (tx, queue) => {
     const rows = await tx
       .update(articles)
       .set({ submittedAt: null, reviewNote: options.note })
@@ -146,21 +152,22 @@ export async function returnSubmission(options: {
       },
       tx,
     );
+    const contributor = await contributorOf(options.id, tx);
+    if (contributor) {
+      const site = siteOf();
+      await queue(
+        "review",
+        submissionReturnedMail(site, {
+          to: contributor.email,
+          name: contributor.fullName,
+          title: contributor.title,
+          note: options.note,
+          url: `${site.siteUrl}/admin/articles/edit/${options.id}`,
+        }),
+      );
+    }
     return row;
   });
   if (!returned) return false;
-  const contributor = await contributorOf(options.id);
-  if (contributor) {
-    const site = siteOf();
-    sendMailInBackground(
-      submissionReturnedMail(site, {
-        to: contributor.email,
-        name: contributor.fullName,
-        title: contributor.title,
-        note: options.note,
-        url: `${site.siteUrl}/admin/articles/edit/${options.id}`,
-      }),
-    );
-  }
   return true;
 }

@@ -6,13 +6,16 @@
  * link is "sent if the account exists", and a sign-in costs one Argon2 verification either way.
  * Routes turn these results into responses; sessions are theirs to create. Each function takes
  * the client's address (`clientAddress(request, context)`) for its rate limits; the database,
- * the mailer and the site's name and address come from their modules (getDb, getMailer, env).
+ * the mail outbox and the site's name and address come from their modules (getDb, withMail, env).
+ * Every mail is queued in the transaction that writes its token (app/mail/outbox.server.ts): the
+ * answer never waits for, or depends on, the mail server.
  */
 import { eq, sql } from "drizzle-orm";
-import { getDb } from "~/db/db.server";
+import { getDb, type Runner } from "~/db/db.server";
 import { sessions, users } from "~/db/schema";
 import { env } from "~/env.server";
-import { getMailer, type MailMessage } from "~/mail/mailer.server";
+import type { MailMessage } from "~/mail/mailer.server";
+import { withMail } from "~/mail/outbox.server";
 import { siteSettings } from "~/settings/settings.server";
 import { alreadyRegisteredMail, type MailSite, passwordResetMail, verifyEmailMail } from "~/mail/templates.server";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./password.server";
@@ -29,17 +32,8 @@ import {
   trustDevice,
 } from "./rate-limit.server";
 import { consumeToken, inspectToken, issueToken, TOKEN_TTL_MS, type TokenState } from "./tokens.server";
-import { logger } from "~/observability/logger.server";
 
 export type RateLimited = { status: "rate-limited"; retryAfterSeconds: number };
-
-/** Mail could not be handed to the mail server: the visitor should try again later. */
-export class MailDeliveryError extends Error {
-  constructor(cause: unknown) {
-    super("The mail could not be sent", { cause });
-    this.name = "MailDeliveryError";
-  }
-}
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
@@ -71,23 +65,6 @@ async function findUserByEmail(email: string) {
   return user ?? null;
 }
 
-async function deliver(message: MailMessage) {
-  try {
-    await getMailer().send(message);
-  } catch (error) {
-    throw new MailDeliveryError(error);
-  }
-}
-
-/** For answers that must not wait on (or reveal) the mail: failures are logged, not shown. */
-function deliverInBackground(message: MailMessage) {
-  getMailer()
-    .send(message)
-    .catch((error: unknown) => {
-      logger().error({ err: error, event: "mail", subject: message.subject }, `could not send "${message.subject}"`);
-    });
-}
-
 async function mailLimits(email: string, clientIp: string): Promise<RateLimited | null> {
   const result = await hit([
     limitFor(POLICIES.mailPerIp, "mail", "ip", clientIp),
@@ -105,7 +82,7 @@ export type RegisterResult = { status: "ok" } | RateLimited;
  * Creates an unverified account and mails its verification link. A taken address gets the
  * same answer, and its owner a notice instead (with a link to choose a password when that
  * account was never verified, so a stranger's unproven password does not survive).
- * Throws MailDeliveryError when the mail server refuses.
+ * The mail is queued with the account (one transaction); the mail server is never waited on.
  */
 export async function registerAccount(
   input: { name: string; email: string; password: string },
@@ -121,36 +98,46 @@ export async function registerAccount(
   const existing = await findUserByEmail(input.email);
   const site = mailSite();
   if (existing) {
-    const setPassword = existing.emailVerifiedAt ? null : await issueToken(existing.id, "reset-password");
-    await deliver(
-      alreadyRegisteredMail(site, {
-        to: existing.email,
-        name: existing.fullName,
-        loginUrl: link(site, "/login"),
-        forgotUrl: link(site, "/forgot-password"),
-        setPasswordUrl: setPassword ? link(site, "/reset-password", setPassword.token) : undefined,
-        validMinutes: RESET_MINUTES,
-      }),
-    );
+    await withMail(async (tx, queue) => {
+      const setPassword = existing.emailVerifiedAt
+        ? null
+        : await issueToken(existing.id, "reset-password", undefined, null, tx);
+      await queue(
+        "already-registered",
+        alreadyRegisteredMail(site, {
+          to: existing.email,
+          name: existing.fullName,
+          loginUrl: link(site, "/login"),
+          forgotUrl: link(site, "/forgot-password"),
+          setPasswordUrl: setPassword ? link(site, "/reset-password", setPassword.token) : undefined,
+          validMinutes: RESET_MINUTES,
+        }),
+      );
+    });
     return { status: "ok" };
   }
 
-  const db = await getDb();
-  const inserted = await db
-    .insert(users)
-    .values({ email: input.email.trim(), fullName: input.name.trim(), passwordHash })
-    .onConflictDoNothing()
-    .returning({ id: users.id, email: users.email, fullName: users.fullName });
-  const user = inserted[0];
-  // Lost a race with a simultaneous registration of the same address: that one owns it now.
-  if (!user) return { status: "ok" };
-  await deliver(await verificationMail(site, user));
+  await withMail(async (tx, queue) => {
+    const inserted = await tx
+      .insert(users)
+      .values({ email: input.email.trim(), fullName: input.name.trim(), passwordHash })
+      .onConflictDoNothing()
+      .returning({ id: users.id, email: users.email, fullName: users.fullName });
+    const user = inserted[0];
+    // Lost a race with a simultaneous registration of the same address: that one owns it now.
+    if (!user) return;
+    await queue("verify-email", await verificationMail(site, user, tx));
+  });
   return { status: "ok" };
 }
 
-/** A new verification link for `user`, as the mail that carries it. */
-async function verificationMail(site: MailSite, user: { id: number; email: string; fullName: string }) {
-  const { token } = await issueToken(user.id, "verify-email");
+/** A new verification link for `user` (its token written on `tx`), as the mail that carries it. */
+async function verificationMail(
+  site: MailSite,
+  user: { id: number; email: string; fullName: string },
+  tx: Runner,
+): Promise<MailMessage> {
+  const { token } = await issueToken(user.id, "verify-email", undefined, null, tx);
   return verifyEmailMail(site, {
     to: user.email,
     name: user.fullName,
@@ -207,7 +194,7 @@ export async function resendVerification(email: string, clientIp: string): Promi
   if (limited) return limited;
   const user = await findUserByEmail(email);
   if (user && !user.emailVerifiedAt) {
-    deliverInBackground(await verificationMail(mailSite(), user));
+    await withMail(async (tx, queue) => queue("verify-email", await verificationMail(mailSite(), user, tx)));
   }
   return { status: "ok" };
 }
@@ -280,16 +267,19 @@ export async function requestPasswordReset(email: string, clientIp: string): Pro
   if (limited) return limited;
   const user = await findUserByEmail(email);
   if (user) {
-    const { token } = await issueToken(user.id, "reset-password");
     const site = mailSite();
-    deliverInBackground(
-      passwordResetMail(site, {
-        to: user.email,
-        name: user.fullName,
-        url: link(site, "/reset-password", token),
-        validMinutes: RESET_MINUTES,
-      }),
-    );
+    await withMail(async (tx, queue) => {
+      const { token } = await issueToken(user.id, "reset-password", undefined, null, tx);
+      await queue(
+        "reset-password",
+        passwordResetMail(site, {
+          to: user.email,
+          name: user.fullName,
+          url: link(site, "/reset-password", token),
+          validMinutes: RESET_MINUTES,
+        }),
+      );
+    });
   }
   return { status: "ok" };
 }

@@ -6,7 +6,7 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
-import { getDb } from "~/db/db.server";
+import { getDb, type Runner } from "~/db/db.server";
 import { userTokens } from "~/db/schema";
 
 export type TokenPurpose = "verify-email" | "reset-password" | "change-email";
@@ -21,19 +21,22 @@ const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
 export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
-/** A fresh token for `userId`; earlier unused tokens of the same purpose stop working. */
+/**
+ * A fresh token for `userId`; earlier unused tokens of the same purpose stop working. Given `tx`,
+ * it is written there (so the mail that carries it commits with it).
+ */
 export async function issueToken(
   userId: number,
   purpose: TokenPurpose,
   ttlMs = TOKEN_TTL_MS[purpose],
   payload: string | null = null,
+  tx?: Runner,
 ) {
-  const db = await getDb();
   const token = randomBytes(32).toString("base64url");
   const expiresAt = new Date(Date.now() + ttlMs);
-  await db.transaction(async (tx) => {
+  const write = async (runner: Runner) => {
     // Housekeeping and revocation in one statement: the user's used, expired or superseded rows go.
-    await tx
+    await runner
       .delete(userTokens)
       .where(
         and(
@@ -45,8 +48,10 @@ export async function issueToken(
           ),
         ),
       );
-    await tx.insert(userTokens).values({ userId, purpose, tokenHash: hashToken(token), expiresAt, payload });
-  });
+    await runner.insert(userTokens).values({ userId, purpose, tokenHash: hashToken(token), expiresAt, payload });
+  };
+  if (tx) await write(tx);
+  else await (await getDb()).transaction((own) => write(own as unknown as Runner));
   return { token, expiresAt };
 }
 

@@ -23,7 +23,8 @@ import { COMMENT_MESSAGES, CommentSchema } from "~/lib/comment-schema";
 import { renderCommentMarkdown } from "~/markdown/markdown.server";
 import { getSiteSettings } from "~/settings/settings.server";
 import type { Role } from "~/db/schema";
-import { notifyAboutComment } from "./notifications.server";
+import { mailQueued } from "~/mail/outbox.server";
+import { notifyAboutComment, prepareCommentNotifications } from "./notifications.server";
 
 /** Per commenter, across articles: enough for a conversation, too few for a flood. */
 export const COMMENT_RATE_LIMIT: Policy = { max: 5, windowSeconds: 60 };
@@ -263,14 +264,19 @@ export async function createComment(input: {
 
   const status = await initialStatus(input.user);
   const bodyHtml = await renderCommentMarkdown(checked.body);
-  const [row] = await db
-    .insert(comments)
-    .values({ articleId: article.id, userId: input.user.id, parentId, body: checked.body, bodyHtml, status })
-    .returning({ id: comments.id });
-  const id = row!.id;
+  if (status === "approved") await prepareCommentNotifications();
+  // The comment and its notification mails commit together (app/mail/outbox.server.ts).
+  const id = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(comments)
+      .values({ articleId: article.id, userId: input.user.id, parentId, body: checked.body, bodyHtml, status })
+      .returning({ id: comments.id });
+    if (status === "approved") await notifyAboutComment(tx, row!.id);
+    return row!.id;
+  });
   if (status === "approved") {
+    await mailQueued();
     await contentChanged("comment posted", [tags.comments(article.slug)]);
-    await notifyAboutComment(id);
   }
   return { status: "created", id, pending: status === "pending" };
 }

@@ -11,7 +11,8 @@ import { articles, comments, users } from "~/db/schema";
 import { tags } from "~/cache/tags";
 import { contentChanged } from "~/cache/content-events.server";
 import type { ModerationFilter } from "~/lib/comment-schema";
-import { notifyAboutComment } from "./notifications.server";
+import { mailQueued } from "~/mail/outbox.server";
+import { notifyAboutComment, prepareCommentNotifications } from "./notifications.server";
 
 export const MODERATION_PAGE_SIZE = 25;
 
@@ -104,6 +105,7 @@ export type ModerationAction = "approve" | "hide";
 export async function moderateComments(actor: AuditActor, ids: number[], action: ModerationAction) {
   const unique = [...new Set(ids)].filter((id) => Number.isInteger(id) && id > 0).slice(0, 500);
   if (unique.length === 0) return { changed: 0 };
+  if (action === "approve") await prepareCommentNotifications();
   const db = await getDb();
   const { changed, newlyVisible, slugs } = await db.transaction(async (tx) => {
     const rows = await tx
@@ -145,18 +147,19 @@ export async function moderateComments(actor: AuditActor, ids: number[], action:
         tx,
       );
     }
-    return {
-      changed: targets.length,
-      newlyVisible: targets.filter((row) => row.status === "pending" && status === "approved").map((row) => row.id),
-      slugs: [...new Set(targets.map((row) => row.articleSlug))],
-    };
+    const newlyVisible = targets
+      .filter((row) => row.status === "pending" && status === "approved")
+      .map((row) => row.id);
+    // The approval and its notification mails commit together.
+    for (const id of newlyVisible) await notifyAboutComment(tx, id);
+    return { changed: targets.length, newlyVisible, slugs: [...new Set(targets.map((row) => row.articleSlug))] };
   });
   if (changed > 0)
     await contentChanged(
       `comments ${action}d`,
       slugs.map((slug) => tags.comments(slug)),
     );
-  for (const id of newlyVisible) await notifyAboutComment(id);
+  if (newlyVisible.length > 0) await mailQueued();
   return { changed };
 }
 

@@ -3,24 +3,25 @@
  * - the article's author (authors.user_id), when they want mails about new comments;
  * - on a reply, the author of the comment replied to, when they want reply mails.
  * Nobody is mailed about their own comment, nobody twice for one comment (the reply mail wins),
- * and nobody about a thread they muted. Called after the comment is committed; a failed mail is
- * logged and never fails the comment.
+ * and nobody about a thread they muted. Called inside the transaction that makes the comment
+ * visible: the comment and its mails commit together, or neither (app/mail/outbox.server.ts sends
+ * them; a failed mail never fails the comment). Every read goes through that transaction (the
+ * embedded database has one connection); callers warm `unsubscribeSecret()` before opening it.
  */
 import { alias } from "drizzle-orm/pg-core";
 import { and, eq } from "drizzle-orm";
-import { getDb } from "~/db/db.server";
+import type { Runner } from "~/db/db.server";
 import { articles, authors, comments, threadMutes, users } from "~/db/schema";
 import { env } from "~/env.server";
 import { newCommentMail, replyMail } from "~/mail/comment-mails.server";
-import { getMailer, type MailMessage } from "~/mail/mailer.server";
-import { getSiteSettings } from "~/settings/settings.server";
-import { unsubscribeUrl } from "./unsubscribe.server";
-import { logger } from "~/observability/logger.server";
+import type { MailMessage } from "~/mail/mailer.server";
+import { queueMail } from "~/mail/outbox.server";
+import { getSiteSettings, siteSettings } from "~/settings/settings.server";
+import { unsubscribeSecret, unsubscribeUrl } from "./unsubscribe.server";
 
 type Recipient = { id: number; email: string; fullName: string; wants: boolean };
 
-async function isMuted(userId: number, articleId: number) {
-  const db = await getDb();
+async function isMuted(db: Runner, userId: number, articleId: number) {
   const [row] = await db
     .select({ userId: threadMutes.userId })
     .from(threadMutes)
@@ -29,9 +30,8 @@ async function isMuted(userId: number, articleId: number) {
   return Boolean(row);
 }
 
-async function recipient(userId: number | null, want: "comments" | "replies"): Promise<Recipient | null> {
+async function recipient(db: Runner, userId: number | null, want: "comments" | "replies"): Promise<Recipient | null> {
   if (userId === null) return null;
-  const db = await getDb();
   const [row] = await db
     .select({
       id: users.id,
@@ -52,17 +52,16 @@ async function recipient(userId: number | null, want: "comments" | "replies"): P
   };
 }
 
-async function send(message: MailMessage) {
-  try {
-    await getMailer().send(message);
-  } catch (error) {
-    logger().error({ err: error, event: "mail", subject: message.subject }, `could not send "${message.subject}"`);
-  }
+/** Reads what the mails need outside any transaction (the site's name, the unsubscribe secret). */
+export async function prepareCommentNotifications() {
+  await Promise.all([getSiteSettings(), unsubscribeSecret()]);
 }
 
-/** Sends the mails a newly visible comment calls for; returns the addresses mailed (tests). */
-export async function notifyAboutComment(commentId: number): Promise<string[]> {
-  const db = await getDb();
+/**
+ * Queues on `db` (the transaction that made the comment visible) the mails it calls for; returns
+ * the addresses mailed (tests). The caller runs `mailQueued()` after the commit.
+ */
+export async function notifyAboutComment(db: Runner, commentId: number): Promise<string[]> {
   const parent = alias(comments, "parent");
   const commenter = alias(users, "commenter");
   const [row] = await db
@@ -86,7 +85,7 @@ export async function notifyAboutComment(commentId: number): Promise<string[]> {
     .limit(1);
   if (!row || row.userId === null) return [];
 
-  const { siteName } = await getSiteSettings();
+  const { siteName } = siteSettings();
   const site = { siteName, siteUrl: env().SITE_URL };
   const url = `${site.siteUrl}/post/${row.articleSlug}?comments=all#comment-${row.id}`;
   const common = {
@@ -98,8 +97,8 @@ export async function notifyAboutComment(commentId: number): Promise<string[]> {
   const mailed = new Set<number>([row.userId]);
   const messages: MailMessage[] = [];
 
-  const replied = await recipient(row.parentUserId ?? null, "replies");
-  if (replied?.wants && !mailed.has(replied.id) && !(await isMuted(replied.id, row.articleId))) {
+  const replied = await recipient(db, row.parentUserId ?? null, "replies");
+  if (replied?.wants && !mailed.has(replied.id) && !(await isMuted(db, replied.id, row.articleId))) {
     mailed.add(replied.id);
     messages.push(
       replyMail(site, {
@@ -110,8 +109,8 @@ export async function notifyAboutComment(commentId: number): Promise<string[]> {
       }),
     );
   }
-  const author = await recipient(row.articleAuthorUserId ?? null, "comments");
-  if (author?.wants && !mailed.has(author.id) && !(await isMuted(author.id, row.articleId))) {
+  const author = await recipient(db, row.articleAuthorUserId ?? null, "comments");
+  if (author?.wants && !mailed.has(author.id) && !(await isMuted(db, author.id, row.articleId))) {
     mailed.add(author.id);
     messages.push(
       newCommentMail(site, {
@@ -122,6 +121,6 @@ export async function notifyAboutComment(commentId: number): Promise<string[]> {
       }),
     );
   }
-  for (const message of messages) await send(message);
+  for (const message of messages) await queueMail(db, "comment", message);
   return messages.map((message) => message.to);
 }

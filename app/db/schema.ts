@@ -642,3 +642,57 @@ export const importRedirects = pgTable(
   },
   (t) => [index("import_redirects_article_idx").on(t.articleId)],
 );
+
+export const MAIL_STATUSES = ["pending", "sending", "sent", "failed"] as const;
+export type MailStatus = (typeof MAIL_STATUSES)[number];
+
+/**
+ * Every mail the site sends, written in the transaction of the change that causes it and sent
+ * by the outbox worker (app/mail/outbox.server.ts) on every instance. `sending` rows carry a
+ * lease (`lease_until`) and a claim id: a worker that died mid-send leaves them to be claimed
+ * again once the lease ends; results are written only by the claim that holds the row.
+ */
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    // What caused it ('verify-email', 'reset-password', 'comment', …): for counts and tests.
+    kind: text("kind").notNull(),
+    // The Message-ID header, fixed when the row is written: a re-send after a crash carries the same one.
+    messageId: text("message_id").notNull(),
+    toAddress: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    textBody: text("text_body").notNull(),
+    htmlBody: text("html_body").notNull(),
+    headers: jsonb("headers").$type<Record<string, string>>(),
+    status: text("status").$type<MailStatus>().notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    leaseUntil: timestamp("lease_until", { withTimezone: true }),
+    claimId: text("claim_id"),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    failedAt: timestamp("failed_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("mail_outbox_message_id_key").on(t.messageId),
+    // The worker's claim: due pending rows, and sending rows whose lease ended.
+    index("mail_outbox_due_idx").on(t.nextAttemptAt, t.id).where(sql`${t.status} = 'pending'`),
+    index("mail_outbox_lease_idx").on(t.leaseUntil).where(sql`${t.status} = 'sending'`),
+    // Health: failed in the last day.
+    index("mail_outbox_failed_idx").on(t.failedAt).where(sql`${t.status} = 'failed'`),
+    check("mail_outbox_status_known", sql`${t.status} in ('pending', 'sending', 'sent', 'failed')`),
+  ],
+);
+
+/**
+ * Addresses newsletters are never sent to: a permanent delivery failure (SMTP 5xx) or a hard
+ * bounce puts the address here. Transactional mails (verification, reset) still go.
+ */
+export const mailSuppressions = pgTable("mail_suppressions", {
+  // Lower-cased address.
+  email: text("email").primaryKey(),
+  reason: text("reason").notNull(),
+  createdAt: createdAt(),
+});

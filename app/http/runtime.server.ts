@@ -8,6 +8,7 @@ import { startAutomaticBackups, stopAutomaticBackups } from "~/backup/backup.ser
 import { startScheduler, stopScheduler } from "~/articles/scheduler.server";
 import { setDataDirCommandHandler } from "~/db/data-dir-lock.server";
 import { closeDatabase, databaseQueueStats, getDatabaseHandle } from "~/db/db.server";
+import { startOutboxWorker, stopOutboxWorker } from "~/mail/outbox.server";
 import { loadSiteSettings } from "~/settings/settings.server";
 import { handleDataDirCommand } from "~/setup/admin-command.server";
 import { prepareSetupLink, setupLinkMessage } from "~/setup/setup.server";
@@ -20,7 +21,9 @@ import { securityHeaders } from "./security-headers.server";
 /** Migrations applied (readiness); shutdown begun (not ready from that moment). */
 const state = { migrated: false, draining: false };
 
-export async function startup(options: { seedWhenEmpty?: boolean; scheduler?: boolean; rerender?: boolean } = {}) {
+export async function startup(
+  options: { seedWhenEmpty?: boolean; scheduler?: boolean; rerender?: boolean; mail?: boolean } = {},
+) {
   const config = env(); // throws InvalidEnvironmentError with one line per bad variable
   const log = logger();
   enableProcessMetrics();
@@ -68,6 +71,8 @@ export async function startup(options: { seedWhenEmpty?: boolean; scheduler?: bo
   if (handle.driver === "pglite" && (options.scheduler ?? true)) {
     startAutomaticBackups(path.resolve(config.DATA_DIR, "backups"), config.BACKUP_KEEP);
   }
+  // Sends the mail outbox (app/mail/outbox.server.ts), on every instance.
+  if (options.mail ?? true) await startOutboxWorker();
   return {
     driver: handle.driver,
     siteUrl: config.SITE_URL,
@@ -129,6 +134,7 @@ export async function shutdown() {
   await stopRerendering();
   await stopScheduler();
   await stopAutomaticBackups();
+  await stopOutboxWorker();
   await closeDatabase();
   flushLogs();
 }

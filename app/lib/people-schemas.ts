@@ -14,7 +14,6 @@ export const PEOPLE_MESSAGES = {
   lastAdministrator: "The site needs at least one administrator: make someone else an administrator first.",
   suspendSelf: "You cannot suspend your own account.",
   notFound: "This person no longer exists.",
-  inviteMailFailed: "The invitation mail could not be sent. Try again in a moment.",
   suspendedSignIn: "This account is suspended. Contact the site's administrators if you think this is a mistake.",
 } as const;
 

@@ -116,6 +116,24 @@ export function readingListSaveHref(articleId: number, returnTo: string) {
   return withQuery("/reading-list/save", new URLSearchParams({ article: String(articleId), return: returnTo || "/" }));
 }
 
+/**
+ * The save a sign-in's `redirectTo` asks for (a readingListSaveHref address), or null: the
+ * sign-in POST completes it, so the reader lands back where they were with the article saved.
+ */
+export function pendingSaveOf(redirectTo: string): { articleId: number; returnTo: string } | null {
+  let url: URL;
+  try {
+    url = new URL(redirectTo, "http://local.invalid");
+  } catch {
+    return null;
+  }
+  if (url.origin !== "http://local.invalid" || url.pathname !== "/reading-list/save") return null;
+  const raw = url.searchParams.get("article") ?? "";
+  const articleId = /^\d{1,10}$/.test(raw) ? Number(raw) : 0;
+  if (articleId < 1 || articleId > 2_147_483_647) return null;
+  return { articleId, returnTo: url.searchParams.get("return") || "/" };
+}
+
 /** The sign-in page that comes back to `target` afterwards. */
 export function loginHref(target: string) {
   return target === "/" ? "/login" : withQuery("/login", new URLSearchParams({ redirectTo: target }));

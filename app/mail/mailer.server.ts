@@ -17,6 +17,8 @@ export type MailMessage = {
   html: string;
   /** Extra headers (List-Unsubscribe for notification mails). */
   headers?: Record<string, string>;
+  /** The Message-ID header (`<…@…>`); the outbox fixes one per row, so a re-send carries the same. */
+  messageId?: string;
 };
 
 export type Mailer = {
@@ -25,6 +27,8 @@ export type Mailer = {
 
 export type MailerOptions = {
   smtpUrl?: string;
+  /** SMTP connections kept open and used at once (the outbox worker sends this many in parallel). */
+  maxConnections?: number;
   from: string;
   outboxDir: string;
   log?: (line: string) => void;
@@ -44,7 +48,16 @@ const MESSAGE_DEFAULTS = { textEncoding: "quoted-printable" as const };
 export function createMailer(options: MailerOptions): Mailer {
   const log = options.log ?? ((line: string) => logger().info({ event: "mail" }, line));
   if (options.smtpUrl) {
-    const transport: Transporter = nodemailer.createTransport(options.smtpUrl);
+    // A pool: one connection per parallel send, reused from mail to mail. The timeouts stay well
+    // under the outbox's lease, so a send never outlives the claim that owns its row.
+    const transport: Transporter = nodemailer.createTransport({
+      url: options.smtpUrl,
+      pool: true,
+      maxConnections: options.maxConnections ?? 4,
+      connectionTimeout: 30_000,
+      greetingTimeout: 30_000,
+      socketTimeout: 60_000,
+    });
     return {
       async send(message) {
         await transport.sendMail({ ...MESSAGE_DEFAULTS, from: options.from, ...message });
@@ -64,7 +77,7 @@ export function createMailer(options: MailerOptions): Mailer {
   };
 }
 
-type Holder = { mailer?: Mailer };
+type Holder = { mailer?: Mailer; inline?: boolean };
 const globals = globalThis as { __devperspectiveMailer?: Holder };
 globals.__devperspectiveMailer ??= {};
 const holder: Holder = globals.__devperspectiveMailer;
@@ -75,6 +88,7 @@ export function getMailer(): Mailer {
     const config = env();
     holder.mailer = createMailer({
       smtpUrl: config.SMTP_URL,
+      maxConnections: config.MAIL_CONCURRENCY,
       from: config.MAIL_FROM ?? defaultSender(config.SITE_NAME, config.SITE_URL),
       outboxDir: path.resolve(config.DATA_DIR, "outbox"),
     });
@@ -82,16 +96,27 @@ export function getMailer(): Mailer {
   return holder.mailer;
 }
 
-/** Lets tests (and scripts) send the application's mail through a mailer of their own. */
+/**
+ * Lets tests (and scripts) send the application's mail through a mailer of their own. While no
+ * outbox worker runs in this process, mail queued from then on is delivered at once, after the
+ * transaction that queued it commits (see `mailQueued` in outbox.server.ts): tests see it
+ * without starting the worker.
+ */
 export function setMailer(mailer: Mailer) {
   holder.mailer = mailer;
+  holder.inline = true;
 }
 
-/** For mails a request must not wait on or fail for (notifications): failures are logged, not thrown. */
-export function sendMailInBackground(message: MailMessage) {
-  getMailer()
-    .send(message)
-    .catch((error: unknown) => {
-      logger().error({ err: error, event: "mail", subject: message.subject }, `could not send "${message.subject}"`);
-    });
+/** Whether setMailer was called (tests): queued mail is then delivered inline when no worker runs. */
+export function deliversInline() {
+  return holder.inline === true;
+}
+
+/**
+ * What a failed send means for its row: SMTP 5xx answers are permanent (the address or the
+ * message is refused for good); 4xx answers, connection errors and timeouts are temporary.
+ */
+export function isPermanentFailure(error: unknown) {
+  const code = (error as { responseCode?: unknown } | null)?.responseCode;
+  return typeof code === "number" && code >= 500 && code < 600;
 }

@@ -11,9 +11,8 @@ import { getDb } from "~/db/db.server";
 import { type MessageKind, type MessageStatus, messages, users } from "~/db/schema";
 import { env } from "~/env.server";
 import type { InboxFilter, PitchDetails } from "~/lib/message-schemas";
-import { getMailer } from "~/mail/mailer.server";
+import { withMail } from "~/mail/outbox.server";
 import { newMessageMail } from "~/mail/templates.server";
-import { logger } from "~/observability/logger.server";
 
 /** Messages one client address may send (contact and pitches together). */
 export const MESSAGE_POLICY: Policy = { max: 5, windowSeconds: 60 * 60 };
@@ -34,8 +33,8 @@ export type SubmitResult =
   | { status: "rate-limited"; retryAfterSeconds: number };
 
 /**
- * Stores a message and mails it to every administrator (in the background: the sender is not
- * kept waiting, and a mail failure is logged; the message is in the inbox either way).
+ * Stores a message and queues a mail to every administrator in the same transaction (the mail
+ * outbox sends them: the sender is not kept waiting, and a mail failure never loses the message).
  * `honeypot` is the hidden field's value: filled means a bot, refused and never stored.
  */
 export async function submitMessage(
@@ -45,45 +44,39 @@ export async function submitMessage(
   if (options.honeypot?.trim()) return { status: "refused" };
   const limited = await hit([limitFor(MESSAGE_POLICY, "message", "ip", options.clientIp)]);
   if (!limited.ok) return { status: "rate-limited", retryAfterSeconds: limited.retryAfterSeconds };
-  const db = await getDb();
-  const [row] = await db
-    .insert(messages)
-    .values({
-      kind: input.kind,
-      name: input.name.trim(),
-      email: input.email.trim(),
-      subject: input.subject.trim(),
-      body: input.body,
-      details: input.details ?? null,
-    })
-    .returning({ id: messages.id });
-  const id = row!.id;
-  void mailAdministrators(id, input).catch((error: unknown) => {
-    logger().error({ err: error, event: "mail", messageId: id }, `could not send message ${id} to the administrators`);
+  const id = await withMail(async (tx, queue) => {
+    const [row] = await tx
+      .insert(messages)
+      .values({
+        kind: input.kind,
+        name: input.name.trim(),
+        email: input.email.trim(),
+        subject: input.subject.trim(),
+        body: input.body,
+        details: input.details ?? null,
+      })
+      .returning({ id: messages.id });
+    const id = row!.id;
+    const admins = await tx
+      .select({ email: users.email, name: users.fullName })
+      .from(users)
+      .where(and(eq(users.role, "administrator"), sql`${users.suspendedAt} is null`));
+    const { SITE_URL } = env();
+    const site = { siteName: siteSettings().siteName, siteUrl: SITE_URL };
+    for (const admin of admins) {
+      await queue(
+        "message",
+        newMessageMail(site, {
+          to: admin.email,
+          name: admin.name,
+          message: input,
+          url: `${SITE_URL}/admin/inbox/${id}`,
+        }),
+      );
+    }
+    return id;
   });
   return { status: "sent", id };
-}
-
-async function mailAdministrators(id: number, input: NewMessage) {
-  const db = await getDb();
-  const admins = await db
-    .select({ email: users.email, name: users.fullName })
-    .from(users)
-    .where(and(eq(users.role, "administrator"), sql`${users.suspendedAt} is null`));
-  const { SITE_URL } = env();
-  const SITE_NAME = siteSettings().siteName;
-  const site = { siteName: SITE_NAME, siteUrl: SITE_URL };
-  const mailer = getMailer();
-  for (const admin of admins) {
-    await mailer.send(
-      newMessageMail(site, {
-        to: admin.email,
-        name: admin.name,
-        message: input,
-        url: `${SITE_URL}/admin/inbox/${id}`,
-      }),
-    );
-  }
 }
 
 export type InboxRow = {

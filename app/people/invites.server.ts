@@ -16,7 +16,7 @@ import { can, ROLE_LABELS, type Role } from "~/auth/permissions";
 import { getDb, type Runner } from "~/db/db.server";
 import { authors, invites, users } from "~/db/schema";
 import { env } from "~/env.server";
-import { getMailer } from "~/mail/mailer.server";
+import { withMail } from "~/mail/outbox.server";
 import { inviteMail } from "~/mail/templates.server";
 import { siteSettings } from "~/settings/settings.server";
 
@@ -29,29 +29,22 @@ export type InviteRole = Exclude<Role, "reader">;
 
 export const inviteLink = (token: string) => `${env().SITE_URL.replace(/\/+$/, "")}/invite/${token}`;
 
-/** The mail could not be handed to the mail server (the invitation was withdrawn). */
-export class InviteMailError extends Error {
-  constructor(cause: unknown) {
-    super("The invitation mail could not be sent", { cause });
-    this.name = "InviteMailError";
-  }
-}
-
 /**
  * Invites `email` as `role` and mails the link; earlier pending invitations of the address are
- * revoked. Returns the link (for a caller that shows or sends it again). Throws InviteMailError
- * (and leaves no usable invitation) when the mail server refuses.
+ * revoked. The mail is queued with the invitation (one transaction; the outbox sends it, retrying
+ * while the mail server is down). Returns the link (for a caller that shows or sends it again).
  */
 export async function createInvite(input: {
   email: string;
   role: InviteRole;
   invitedBy: { id: number; fullName: string };
 }) {
-  const db = await getDb();
   const email = input.email.trim();
   const token = randomBytes(32).toString("base64url");
   const expiresAt = new Date(Date.now() + INVITE_TTL_MS);
-  const inviteId = await db.transaction(async (tx) => {
+  const link = inviteLink(token);
+  const { siteName } = siteSettings();
+  const inviteId = await withMail(async (tx, queue) => {
     await tx
       .update(invites)
       .set({ revokedAt: sql`now()` })
@@ -71,12 +64,8 @@ export async function createInvite(input: {
       },
       tx,
     );
-    return row!.id;
-  });
-  const link = inviteLink(token);
-  const { siteName } = siteSettings();
-  try {
-    await getMailer().send(
+    await queue(
+      "invite",
       inviteMail(
         { siteName, siteUrl: env().SITE_URL },
         {
@@ -88,10 +77,8 @@ export async function createInvite(input: {
         },
       ),
     );
-  } catch (error) {
-    await db.update(invites).set({ revokedAt: sql`now()` }).where(eq(invites.id, inviteId));
-    throw new InviteMailError(error);
-  }
+    return row!.id;
+  });
   return { link, inviteId, expiresAt };
 }
 

@@ -17,7 +17,7 @@ import { pageRedirectTarget, pageToRead, parsePageParam } from "~/lib/pagination
 import { ChangeRoleSchema, InviteIdSchema, InviteSchema, PEOPLE_MESSAGES, PersonIdSchema } from "~/lib/people-schemas";
 import { noindexMeta } from "~/lib/seo";
 import { peopleHref } from "~/lib/urls";
-import { createInvite, InviteMailError, listPendingInvites, revokeInvite } from "~/people/invites.server";
+import { createInvite, listPendingInvites, revokeInvite } from "~/people/invites.server";
 import {
   changeRole,
   listPeople,
@@ -27,7 +27,6 @@ import {
   suspendPerson,
 } from "~/people/people.server";
 import type { Route } from "./+types/admin.people";
-import { logger } from "~/observability/logger.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requirePermission(request, "people.manage");
@@ -83,20 +82,7 @@ export async function action({ request }: Route.ActionArgs) {
         { status: 400 },
       );
     }
-    try {
-      await createInvite({ email: submission.value.email, role: submission.value.role, invitedBy: actor });
-    } catch (error) {
-      if (!(error instanceof InviteMailError)) throw error;
-      logger().warn({ err: error.cause, event: "mail" }, "invitation mail failed");
-      return data(
-        {
-          intent: "invite" as const,
-          result: submission.reply(),
-          alert: { title: "Invitation not sent", description: PEOPLE_MESSAGES.inviteMailFailed },
-        },
-        { status: 503 },
-      );
-    }
+    await createInvite({ email: submission.value.email, role: submission.value.role, invitedBy: actor });
     return redirectWithToast(
       back,
       {

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link } from "react-router";
-import { MailDeliveryError, registerAccount } from "~/auth/accounts.server";
+import { registerAccount } from "~/auth/accounts.server";
 import { requireAnonymous } from "~/auth/guards.server";
 import { providerButtons } from "~/auth/providers/registry.server";
 import { tooManyAttemptsMessage } from "~/auth/rate-limit.server";
@@ -25,7 +25,6 @@ import { readForm } from "~/http/form.server";
 import { retryAfterHeaders } from "~/http/route-headers.server";
 import { cacheHandle } from "~/cache/route-tags";
 import { tags } from "~/cache/tags";
-import { logger } from "~/observability/logger.server";
 
 const SIGN_UP_FAILED = "Sign up Failed";
 
@@ -44,29 +43,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     const alert: FormAlertData = blockedSubmitToast(Object.keys(submission.error ?? {}));
     return data({ result: submission.reply(hidden), alert }, { status: 400 });
   }
-  try {
-    const outcome = await registerAccount(submission.value, clientAddress(request, context));
-    if (outcome.status === "rate-limited") {
-      return data(
-        {
-          result: submission.reply(hidden),
-          alert: { title: SIGN_UP_FAILED, description: tooManyAttemptsMessage(outcome.retryAfterSeconds) },
-        },
-        { status: 429, headers: { "Retry-After": String(outcome.retryAfterSeconds) } },
-      );
-    }
-  } catch (error) {
-    if (!(error instanceof MailDeliveryError)) throw error;
-    logger().error({ err: error.cause, event: "mail" }, "the verification mail could not be sent");
+  const outcome = await registerAccount(submission.value, clientAddress(request, context));
+  if (outcome.status === "rate-limited") {
     return data(
       {
         result: submission.reply(hidden),
-        alert: {
-          title: SIGN_UP_FAILED,
-          description: "We could not send the verification email. Please try again in a few minutes.",
-        },
+        alert: { title: SIGN_UP_FAILED, description: tooManyAttemptsMessage(outcome.retryAfterSeconds) },
       },
-      { status: 503 },
+      { status: 429, headers: { "Retry-After": String(outcome.retryAfterSeconds) } },
     );
   }
   // The same answer whether the address was new or taken: the owner of a taken one gets a mail.

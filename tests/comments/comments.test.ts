@@ -20,7 +20,8 @@ import {
 import { listModerationQueue, moderateComments, setCommentsBlocked } from "~/comments/moderation.server";
 import { readUnsubscribeToken, unsubscribe, unsubscribeToken } from "~/comments/unsubscribe.server";
 import { type DatabaseHandle, setDatabaseHandle } from "~/db/db.server";
-import { comments, siteSettings, users } from "~/db/schema";
+import { comments, mailOutbox, siteSettings, users } from "~/db/schema";
+import { notifyAboutComment } from "~/comments/notifications.server";
 import { cacheTagsFor } from "../support/page-tags";
 import { onContentChanged } from "~/cache/content-events.server";
 import { CommentSchema, COMMENT_MAX_LENGTH, COMMENT_MESSAGES } from "~/lib/comment-schema";
@@ -160,6 +161,30 @@ describe.each(testDatabaseKinds())("comments on %s", (kind) => {
     const mine = thread.comments.find((comment) => comment.id === result.id);
     expect(mine?.html).toContain("<strong>post</strong>");
     expect(mine?.body).toBeNull(); // the markdown goes only to its author
+  });
+
+  it("a comment and its notification commit together, or neither", async () => {
+    const result = await posted({ user: alice, articleId, body: "Queued with its mail" });
+    const [row] = await handle.db
+      .select({ kind: mailOutbox.kind, to: mailOutbox.toAddress, status: mailOutbox.status })
+      .from(mailOutbox)
+      .where(sql`${mailOutbox.textBody} like '%Queued with its mail%'`);
+    expect(row).toEqual({ kind: "comment", to: `admin-${kind}@example.com`, status: "sent" });
+    // A comment whose transaction fails leaves no mail behind (and no comment).
+    const before = await handle.db.select({ n: sql<number>`count(*)::int` }).from(mailOutbox);
+    await expect(
+      handle.db.transaction(async (tx) => {
+        const [inserted] = await tx
+          .insert(comments)
+          .values({ articleId, userId: alice.id, body: "Never", bodyHtml: "<p>Never</p>", status: "approved" })
+          .returning({ id: comments.id });
+        expect(await notifyAboutComment(tx, inserted!.id)).toEqual([`admin-${kind}@example.com`]);
+        throw new Error("the write failed");
+      }),
+    ).rejects.toThrow("the write failed");
+    const after = await handle.db.select({ n: sql<number>`count(*)::int` }).from(mailOutbox);
+    expect(after[0]!.n).toBe(before[0]!.n);
+    expect(result.pending).toBe(false);
   });
 
   it("files replies one level deep and mails the replied-to commenter once, never the replier", async () => {

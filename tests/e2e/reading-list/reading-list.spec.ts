@@ -69,7 +69,7 @@ test.describe("reading list", () => {
     await expect(page.getByTestId("reading-list-summary")).toHaveText("2 saved articles");
   });
 
-  test("a save begun signed out completes after sign-in; anonymous pages stay shared", async ({
+  test("a save begun signed out completes with the sign-in itself; anonymous pages stay shared", async ({
     page,
     jsEnabled,
     request,
@@ -82,19 +82,36 @@ test.describe("reading list", () => {
     await hydrated(page, jsEnabled);
     const card = page.getByRole("region", { name: "Featured Articles" }).getByTestId("article-card").first();
     const title = (await card.getByRole("heading").textContent())?.trim() ?? "";
-    // Signed out, Save opens the sign-in page.
+    // Signed out, Save opens the sign-in page, which carries the pending save.
     await card.getByRole("button", { name: "Save", exact: true }).click();
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Freading-list%2Fsave/);
     await signIn(page, account, jsEnabled, page.url().slice(appOrigin.length));
 
-    await expect(page).toHaveURL(/\/reading-list\/save\?article=\d+/);
+    // No second page and no second click: back where the reader was, the article saved.
+    await expect(page).toHaveURL(`${appOrigin}/`);
+    await expectToast(page, jsEnabled, "Login Successful");
+    await page.goto("/reading-list");
+    await expect(page.getByRole("list", { name: "Saved articles" }).getByRole("heading")).toHaveText([title]);
+  });
+
+  test("the save page still completes a save with one press when reached signed in", async ({
+    page,
+    jsEnabled,
+    request,
+  }) => {
+    const account = await createVerifiedAccount(request, "presser");
+    await signInQuickly(page, account);
+    await page.goto("/search");
+    const card = page.getByTestId("article-card").first();
+    const title = (await card.getByRole("heading").textContent())?.trim() ?? "";
+    const id = await card.locator('input[name="articleId"]').inputValue();
+    await page.goto(`/reading-list/save?article=${id}&return=%2Fsearch`);
     await expect(page.getByRole("heading", { name: "Save to your reading list" })).toBeVisible();
     await expect(page.getByText(title)).toBeVisible();
     await hydrated(page, jsEnabled);
     await page.getByRole("button", { name: "Save", exact: true }).click();
-    await expect(page).toHaveURL(`${appOrigin}/`);
+    await expect(page).toHaveURL(`${appOrigin}/search`);
     await expectToast(page, jsEnabled, "Saved to your reading list");
-
     await page.goto("/reading-list");
     await expect(page.getByRole("list", { name: "Saved articles" }).getByRole("heading")).toHaveText([title]);
   });
