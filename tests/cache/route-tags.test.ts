@@ -34,6 +34,7 @@ const NEVER_KEPT: Record<string, string> = {
   "routes/admin.export-download": "a private download for administrators (no-store)",
   "routes/media": "immutable files (browsers and CDNs keep them)",
   "routes/healthz": "a health check",
+  "routes/readyz": "a readiness check",
   "routes/test-hooks.crash": "a test hook",
   "routes/test-hooks.slow": "a test hook",
 };
