@@ -23,6 +23,7 @@ import { renderCommentMarkdown } from "~/markdown/markdown.server";
 import { getSiteSettings } from "~/settings/settings.server";
 import type { Role } from "~/db/schema";
 import { notifyAboutComment } from "./notifications.server";
+import { toIso } from "~/lib/dates";
 
 /** Per commenter, across articles: enough for a conversation, too few for a flood. */
 export const COMMENT_RATE_LIMIT: Policy = { max: 5, windowSeconds: 60 };
@@ -74,8 +75,6 @@ export type Thread = {
   viewer: { signedIn: boolean; blocked: boolean; muted: boolean };
 };
 
-const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
-
 /** The article's comments as `viewer` may see them, oldest first, replies under their comment. */
 export async function loadThread(articleId: number, viewer: { id: number } | null): Promise<Thread> {
   const db = await getDb();
@@ -119,7 +118,7 @@ export async function loadThread(articleId: number, viewer: { id: number } | nul
       pending: row.status === "pending",
       deleted,
       edited: row.editedAt !== null && !deleted,
-      createdAt: iso(row.createdAt),
+      createdAt: toIso(row.createdAt),
       html: deleted ? "" : row.bodyHtml,
       body: mine && !deleted ? row.body : null,
       reportedByMe: Boolean(row.reportedByMe),

@@ -11,7 +11,6 @@ import { data, Link } from "react-router";
 import {
   createArticle,
   listCategoryOptions,
-  parseArticleId,
   renderPreview,
   type SaveIntent,
   type SaveResult,
@@ -40,6 +39,7 @@ import { noindexMeta } from "~/lib/seo";
 import { failedWrite, readOrThrow } from "~/http/route-errors.server";
 import { MEDIA_MESSAGES } from "~/media/detect.server";
 import { redirectWithToast } from "~/http/toast.server";
+import { parseId } from "~/lib/ids";
 import type { Route } from "./+types/admin.article-editor";
 import { MediaError, recentUploads, storeUpload } from "~/media/media.server";
 import { chosenFile, readUploadForm } from "~/media/upload-request.server";
@@ -55,7 +55,7 @@ const notFound = () =>
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await requirePermission(request, "article.write");
   const mode: "new" | "edit" = params.id === undefined ? "new" : "edit";
-  const id = mode === "edit" ? parseArticleId(params.id) : null;
+  const id = mode === "edit" ? parseId(params.id) : null;
   if (mode === "edit" && id === null) throw await notFound();
   const access =
     id === null ? null : await readOrThrow({ request, context }, "article", () => requireEditableArticle(user, id));
@@ -97,7 +97,7 @@ function typedValues(formData: FormData): Record<string, string> {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const admin = await requirePermission(request, "article.write");
   const editing = params.id !== undefined;
-  const id = editing ? parseArticleId(params.id) : null;
+  const id = editing ? parseId(params.id) : null;
   if (editing && id === null) return notFound();
   const access = id === null ? null : await requireEditableArticle(admin, id);
   if (id !== null && !access) return notFound();

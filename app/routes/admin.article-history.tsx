@@ -5,7 +5,6 @@
  * revoke). Every control is a plain form or link: it all works without JavaScript.
  */
 import { data, Form, Link } from "react-router";
-import { parseArticleId } from "~/articles/admin-articles.server";
 import {
   compareRevision,
   createPreviewLink,
@@ -28,6 +27,7 @@ import { readOrThrow } from "~/http/route-errors.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { ARTICLE_TOASTS } from "~/lib/article-schema";
 import { noindexMeta } from "~/lib/seo";
+import { parseId } from "~/lib/ids";
 import type { Route } from "./+types/admin.article-history";
 
 const missing = () =>
@@ -59,11 +59,11 @@ const FIELD_LABELS = {
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await requireStaff(request);
-  const id = parseArticleId(params.id);
+  const id = parseId(params.id);
   if (id === null) throw await missing();
   await readOrThrow({ request, context }, "article", () => requireArticleCapability(user, id, "history"));
   const compareRaw = new URL(request.url).searchParams.get("compare");
-  const compareId = parseArticleId(compareRaw);
+  const compareId = parseId(compareRaw);
   const [state, revisions, links, comparison] = await readOrThrow({ request, context }, "article", () =>
     Promise.all([
       getEditorState(id),
@@ -78,14 +78,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const admin = await requireStaff(request);
-  const id = parseArticleId(params.id);
+  const id = parseId(params.id);
   if (id === null) return missing();
   if (!(await requireArticleCapability(admin, id, "history"))) return missing();
   const form = await readForm(request);
   const intent = form.get("intent");
   const here = `/admin/articles/${id}/history`;
   if (intent === "restore") {
-    const revisionId = parseArticleId(String(form.get("revisionId") ?? ""));
+    const revisionId = parseId(String(form.get("revisionId") ?? ""));
     const result =
       revisionId === null
         ? ({ status: "not-found" } as const)
@@ -116,7 +116,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     return data({ previewUrl: `${env().SITE_URL}/preview/${token}` });
   }
   if (intent === "revoke-preview") {
-    const linkId = parseArticleId(String(form.get("linkId") ?? ""));
+    const linkId = parseId(String(form.get("linkId") ?? ""));
     const revoked = linkId !== null && (await revokePreviewLink(id, linkId));
     if (revoked) {
       await recordAudit(admin, {

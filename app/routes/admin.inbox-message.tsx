@@ -12,20 +12,16 @@ import { LocalDateTime } from "~/components/admin/local-date";
 import { buttonClass, textLinkClass } from "~/components/ui/button";
 import { readForm } from "~/http/form.server";
 import { redirectWithToast } from "~/http/toast.server";
+import { parseId } from "~/lib/ids";
 import { inboxHref } from "~/lib/inbox-urls";
 import { notFound } from "~/lib/route-errors";
 import { noindexMeta } from "~/lib/seo";
 import { getMessage, markRead, setArchived } from "~/messages/messages.server";
 import type { Route } from "./+types/admin.inbox-message";
 
-function messageId(param: string) {
-  const id = Number(param);
-  return Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647 ? id : null;
-}
-
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requirePermission(request, "inbox.read");
-  const id = messageId(params.id);
+  const id = parseId(params.id);
   const message = id === null ? null : await getMessage(id);
   if (!message) throw notFound("page");
   if (message.status === "unread" && (await markRead(user, message.id))) message.status = "read";
@@ -34,7 +30,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requirePermission(request, "inbox.read");
-  const id = messageId(params.id);
+  const id = parseId(params.id);
   const intent = (await readForm(request)).get("intent");
   if (id !== null && intent === "invite") return inviteSender(request, id);
   if (id === null || (intent !== "archive" && intent !== "unarchive")) throw data("Bad Request", { status: 400 });

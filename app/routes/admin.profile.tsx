@@ -8,7 +8,6 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link } from "react-router";
 import { getAuthor, getProfileForUser, saveOwnProfile, updateAuthor } from "~/authors/authors.server";
 import { requirePermission } from "~/auth/guards.server";
-import { parseId } from "~/categories/categories.server";
 import { AdminPageHeader } from "~/components/admin/admin-shell";
 import { type AuthorProfileActionData, AuthorProfileForm } from "~/components/admin/author-profile-form";
 import { textLinkClass } from "~/components/ui/button";
@@ -19,6 +18,7 @@ import { AUTHOR_TOASTS, AuthorProfileSchema, AVATAR_FILE_FIELD } from "~/lib/aut
 import { noindexMeta } from "~/lib/seo";
 import { MediaError, storeUpload } from "~/media/media.server";
 import { chosenFile, readUploadForm } from "~/media/upload-request.server";
+import { parseId } from "~/lib/ids";
 import type { Route } from "./+types/admin.profile";
 
 const missing = () =>

@@ -5,7 +5,6 @@
  */
 import { data, Link, useFetcher } from "react-router";
 import { requirePermission } from "~/auth/guards.server";
-import { parseId } from "~/categories/categories.server";
 import { AdminPageHeader } from "~/components/admin/admin-shell";
 import { buttonClass, textLinkClass } from "~/components/ui/button";
 import { readForm } from "~/http/form.server";
@@ -19,6 +18,7 @@ import {
   listAdminQuestions,
   moveQuestion,
 } from "~/questions/admin-questions.server";
+import { parseId } from "~/lib/ids";
 import type { Route } from "./+types/admin.questions";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
