@@ -4,10 +4,10 @@
  * new token of a purpose revokes the user's earlier ones, and consuming is one atomic UPDATE, so
  * a link works exactly once even when clicked twice at the same moment.
  */
-import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
 import { getDb } from "~/db/db.server";
 import { userTokens } from "~/db/schema";
+import { createSecretToken, hashSecretToken, isSecretToken } from "./secret-tokens.server";
 
 export type TokenPurpose = "verify-email" | "reset-password" | "change-email";
 
@@ -17,10 +17,6 @@ export const TOKEN_TTL_MS: Record<TokenPurpose, number> = {
   "change-email": 24 * 60 * 60 * 1000,
 };
 
-const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
-
-export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
-
 /** A fresh token for `userId`; earlier unused tokens of the same purpose stop working. */
 export async function issueToken(
   userId: number,
@@ -29,7 +25,7 @@ export async function issueToken(
   payload: string | null = null,
 ) {
   const db = await getDb();
-  const token = randomBytes(32).toString("base64url");
+  const { token, hash } = createSecretToken();
   const expiresAt = new Date(Date.now() + ttlMs);
   await db.transaction(async (tx) => {
     // Housekeeping and revocation in one statement: the user's used, expired or superseded rows go.
@@ -45,7 +41,7 @@ export async function issueToken(
           ),
         ),
       );
-    await tx.insert(userTokens).values({ userId, purpose, tokenHash: hashToken(token), expiresAt, payload });
+    await tx.insert(userTokens).values({ userId, purpose, tokenHash: hash, expiresAt, payload });
   });
   return { token, expiresAt };
 }
@@ -57,7 +53,7 @@ export type TokenState =
 
 /** Looks a token up without using it (to show the reset form only for a working link). */
 export async function inspectToken(purpose: TokenPurpose, token: string): Promise<TokenState> {
-  if (!TOKEN_SHAPE.test(token)) return { status: "invalid" };
+  if (!isSecretToken(token)) return { status: "invalid" };
   const db = await getDb();
   const [row] = await db
     .select({
@@ -66,7 +62,7 @@ export async function inspectToken(purpose: TokenPurpose, token: string): Promis
       live: sql<boolean>`${userTokens.expiresAt} > now()`,
     })
     .from(userTokens)
-    .where(and(eq(userTokens.tokenHash, hashToken(token)), eq(userTokens.purpose, purpose)))
+    .where(and(eq(userTokens.tokenHash, hashSecretToken(token)), eq(userTokens.purpose, purpose)))
     .limit(1);
   if (!row?.live) return { status: "invalid" };
   return row.usedAt ? { status: "used", userId: row.userId } : { status: "valid", userId: row.userId };
@@ -74,14 +70,14 @@ export async function inspectToken(purpose: TokenPurpose, token: string): Promis
 
 /** Uses the token once: the user's id, or null when it is unknown, expired, used or for another purpose. */
 export async function consumeToken(purpose: TokenPurpose, token: string): Promise<number | null> {
-  if (!TOKEN_SHAPE.test(token)) return null;
+  if (!isSecretToken(token)) return null;
   const db = await getDb();
   const [row] = await db
     .update(userTokens)
     .set({ usedAt: sql`now()` })
     .where(
       and(
-        eq(userTokens.tokenHash, hashToken(token)),
+        eq(userTokens.tokenHash, hashSecretToken(token)),
         eq(userTokens.purpose, purpose),
         isNull(userTokens.usedAt),
         gt(userTokens.expiresAt, sql`now()`),
@@ -96,14 +92,14 @@ export async function consumeTokenWithPayload(
   purpose: TokenPurpose,
   token: string,
 ): Promise<{ userId: number; payload: string | null } | null> {
-  if (!TOKEN_SHAPE.test(token)) return null;
+  if (!isSecretToken(token)) return null;
   const db = await getDb();
   const [row] = await db
     .update(userTokens)
     .set({ usedAt: sql`now()` })
     .where(
       and(
-        eq(userTokens.tokenHash, hashToken(token)),
+        eq(userTokens.tokenHash, hashSecretToken(token)),
         eq(userTokens.purpose, purpose),
         isNull(userTokens.usedAt),
         gt(userTokens.expiresAt, sql`now()`),
