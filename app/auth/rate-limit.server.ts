@@ -20,6 +20,7 @@ import type { RouterContextProvider } from "react-router";
 import { getDb, queryRows } from "~/db/db.server";
 import { env } from "~/env.server";
 import { requestInfoContext } from "~/http/request-context.server";
+import { testHooksEnabled } from "~/env.server";
 
 export type Limit = { key: string; max: number; windowSeconds: number };
 export type Policy = Omit<Limit, "key">;
@@ -160,7 +161,7 @@ export async function isTrustedDevice(account: string, token: string | null) {
  * so each test has its own buckets; that header means nothing anywhere else.
  */
 export function clientAddress(request: Request, context: Readonly<RouterContextProvider>): string {
-  if (process.env.ENABLE_TEST_HOOKS === "1") {
+  if (testHooksEnabled()) {
     const pretend = request.headers.get("X-Test-Client-Ip");
     if (pretend && /^[A-Za-z0-9.:_-]{1,64}$/.test(pretend)) return pretend;
   }

@@ -30,6 +30,7 @@ import { createJavaScriptRegexEngine } from "shiki/engine/javascript";
 import { unified } from "unified";
 import type { TocEntry } from "~/db/schema";
 import { headingId, isLongArticle, PREVIEW_PARAGRAPHS, readingMinutes, splitParagraphs } from "~/lib/content";
+import { configuredSiteUrl } from "~/env.server";
 
 export type RenderedMarkdown = { html: string; previewHtml: string | null; toc: TocEntry[]; readingMinutes: number };
 
@@ -43,7 +44,7 @@ export type UploadedImage = {
 export type RenderOptions = {
   /**
    * The site's own origin; absolute links to any other host get rel="noopener noreferrer".
-   * Defaults to process.env.SITE_URL; without it every absolute http(s) link is external.
+   * Defaults to the SITE_URL setting; without it every absolute http(s) link is external.
    */
   siteUrl?: string;
   /**
@@ -403,7 +404,7 @@ type RenderedTree = { tree: Root; toc: TocEntry[] };
 
 async function render(source: string, options: RenderOptions | undefined): Promise<RenderedTree> {
   const tree = processor.runSync(processor.parse(source));
-  const { toc, codeBlocks } = enhance(tree, siteHost(options?.siteUrl ?? process.env.SITE_URL), options?.images);
+  const { toc, codeBlocks } = enhance(tree, siteHost(options?.siteUrl ?? configuredSiteUrl()), options?.images);
   await highlightCodeBlocks(codeBlocks);
   return { tree, toc };
 }
