@@ -36,6 +36,7 @@ import {
 } from "~/lib/account-settings-schemas";
 import { noindexMeta } from "~/lib/seo";
 import type { Route } from "./+types/account";
+import { oauthHref } from "~/lib/urls";
 
 const PRIVATE = { "Cache-Control": "private, no-store" };
 
@@ -335,7 +336,7 @@ function ConnectedAccountsSection({
               </Form>
             ) : (
               // A document navigation: the provider's page is another site.
-              <form method="post" action={`/auth/${provider.name}`}>
+              <form method="post" action={oauthHref(provider.name)}>
                 <input type="hidden" name="intent" value="connect" />
                 <button type="submit" className={buttonClass({ variant: "secondary", size: "sm" })}>
                   Connect {provider.label}

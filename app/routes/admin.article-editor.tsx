@@ -44,6 +44,7 @@ import type { Route } from "./+types/admin.article-editor";
 import { MediaError, recentUploads, storeUpload } from "~/media/media.server";
 import { chosenFile, readUploadForm } from "~/media/upload-request.server";
 import { appendImageMarkdown, EDITOR_UPLOAD_FIELDS } from "~/lib/media";
+import { articleEditHref, articleHistoryHref, postHref } from "~/lib/urls";
 
 const notFound = () =>
   redirectWithToast("/admin/dashboard", {
@@ -229,7 +230,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (outcome.status === "saved" && intent === "submit") {
     await submitForReview(outcome.id);
     return redirectWithToast(
-      `/admin/articles/edit/${outcome.id}`,
+      articleEditHref(outcome.id),
       { type: "success", title: ARTICLE_TOASTS.submitted, description: ARTICLE_TOASTS.submittedDescription },
       { status: 303 },
     );
@@ -259,13 +260,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
           );
         case "draft":
           return redirectWithToast(
-            `/admin/articles/edit/${outcome.id}`,
+            articleEditHref(outcome.id),
             { type: "success", title: ARTICLE_TOASTS.draftSaved },
             { status: 303 },
           );
         case "staged":
           return redirectWithToast(
-            `/admin/articles/edit/${outcome.id}`,
+            articleEditHref(outcome.id),
             { type: "success", title: ARTICLE_TOASTS.stagedSaved, description: ARTICLE_TOASTS.stagedDescription },
             { status: 303 },
           );
@@ -296,7 +297,7 @@ async function editorialAction(options: {
   userId: number;
   version: FormDataEntryValue | null;
 }) {
-  const editor = `/admin/articles/edit/${options.id}`;
+  const editor = articleEditHref(options.id);
   const version = typeof options.version === "string" && VERSION_PATTERN.test(options.version) ? options.version : null;
   const result =
     version === null
@@ -354,16 +355,13 @@ export default function ArticleEditorPage({ loaderData, actionData }: Route.Comp
             <>
               Editing{" "}
               <Link
-                to={`/post/${article.saved.slug}`}
+                to={postHref(article.saved.slug)}
                 className="font-mono text-brand underline-offset-4 hover:underline"
               >
                 /post/{article.saved.slug}
               </Link>{" "}
               ·{" "}
-              <Link
-                to={`/admin/articles/${article.id}/history`}
-                className="text-brand underline-offset-4 hover:underline"
-              >
+              <Link to={articleHistoryHref(article.id)} className="text-brand underline-offset-4 hover:underline">
                 History and preview links
               </Link>
             </>

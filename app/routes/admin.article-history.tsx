@@ -29,6 +29,7 @@ import { ARTICLE_TOASTS } from "~/lib/article-schema";
 import { noindexMeta } from "~/lib/seo";
 import { parseId } from "~/lib/ids";
 import type { Route } from "./+types/admin.article-history";
+import { articleEditHref, articleHistoryHref } from "~/lib/urls";
 
 const missing = () =>
   redirectWithToast(
@@ -83,7 +84,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (!(await requireArticleCapability(admin, id, "history"))) return missing();
   const form = await readForm(request);
   const intent = form.get("intent");
-  const here = `/admin/articles/${id}/history`;
+  const here = articleHistoryHref(id);
   if (intent === "restore") {
     const revisionId = parseId(String(form.get("revisionId") ?? ""));
     const result =
@@ -98,7 +99,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       );
     }
     return redirectWithToast(
-      `/admin/articles/edit/${id}`,
+      articleEditHref(id),
       { type: "success", title: ARTICLE_TOASTS.restored, description: ARTICLE_TOASTS.restoredDescription },
       { status: 303 },
     );
@@ -147,7 +148,7 @@ export default function ArticleHistory({ loaderData, actionData }: Route.Compone
         lead={
           <>
             {title} ·{" "}
-            <Link to={`/admin/articles/edit/${id}`} className={textLinkClass}>
+            <Link to={articleEditHref(id)} className={textLinkClass}>
               Back to the editor
             </Link>
           </>

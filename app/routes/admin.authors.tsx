@@ -10,6 +10,7 @@ import { textLinkClass } from "~/components/ui/button";
 import { readOrThrow } from "~/http/route-errors.server";
 import { noindexMeta } from "~/lib/seo";
 import type { Route } from "./+types/admin.authors";
+import { adminAuthorHref, authorHref } from "~/lib/urls";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requirePermission(request, "people.manage");
@@ -47,14 +48,14 @@ export default function AdminAuthors({ loaderData }: Route.ComponentProps) {
             {authors.map((author) => (
               <tr key={author.id}>
                 <th scope="row" className="px-4 py-3 font-medium text-ink sm:px-6">
-                  <Link to={`/author/${author.slug}`} className="hover:underline">
+                  <Link to={authorHref(author.slug)} className="hover:underline">
                     {author.name}
                   </Link>
                 </th>
                 <td className="px-4 py-3 text-ink-muted">{author.email ?? "—"}</td>
                 <td className="px-4 py-3 text-right tabular-nums text-ink-muted">{author.publishedCount}</td>
                 <td className="px-4 py-3 text-right sm:px-6">
-                  <Link to={`/admin/authors/${author.id}`} className={textLinkClass} aria-label={`Edit ${author.name}`}>
+                  <Link to={adminAuthorHref(author.id)} className={textLinkClass} aria-label={`Edit ${author.name}`}>
                     Edit
                   </Link>
                 </td>

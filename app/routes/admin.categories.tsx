@@ -16,7 +16,7 @@ import { redirectWithToast } from "~/http/toast.server";
 import { FORM_TOASTS } from "~/lib/account-schemas";
 import { CATEGORY_TOASTS, CategorySchema } from "~/lib/category-schema";
 import { noindexMeta } from "~/lib/seo";
-import { categoryHref } from "~/lib/urls";
+import { adminCategoryHref, categoryHref } from "~/lib/urls";
 import type { Route } from "./+types/admin.categories";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -106,7 +106,7 @@ export default function AdminCategories({ loaderData, actionData }: Route.Compon
                 <td className="px-4 py-3 text-right tabular-nums text-ink-muted">{category.articleCount}</td>
                 <td className="px-4 py-3 text-right sm:px-6">
                   <Link
-                    to={`/admin/categories/${category.id}`}
+                    to={adminCategoryHref(category.id)}
                     className={textLinkClass}
                     aria-label={`Edit ${category.name}`}
                   >

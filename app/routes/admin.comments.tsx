@@ -13,24 +13,12 @@ import { Pagination } from "~/components/ui/pagination";
 import { readForm } from "~/http/form.server";
 import { readOrThrow } from "~/http/route-errors.server";
 import { redirectWithToast } from "~/http/toast.server";
-import {
-  MODERATION_FILTER_LABELS,
-  MODERATION_FILTERS,
-  type ModerationFilter,
-  parseModerationFilter,
-} from "~/lib/comment-schema";
+import { MODERATION_FILTER_LABELS, MODERATION_FILTERS, parseModerationFilter } from "~/lib/comment-schema";
 import { pageRedirectTarget, pageToRead, parsePageParam } from "~/lib/pagination";
 import { noindexMeta } from "~/lib/seo";
 import { formatLongDate } from "~/articles/format";
 import type { Route } from "./+types/admin.comments";
-
-function queueHref(filter: ModerationFilter, page = 1) {
-  const params = new URLSearchParams();
-  if (filter !== "pending") params.set("status", filter);
-  if (page > 1) params.set("page", String(page));
-  const search = params.toString();
-  return `/admin/comments${search ? `?${search}` : ""}`;
-}
+import { commentHref, moderationHref } from "~/lib/urls";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requirePermission(request, "comments.moderate");
@@ -41,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     listModerationQueue(filter, pageToRead(requested)),
   );
   const target = pageRedirectTarget(requested, queue.pageCount);
-  if (target !== null) throw redirect(queueHref(filter, target));
+  if (target !== null) throw redirect(moderationHref(filter, target));
   return { filter, page: pageToRead(requested), queue };
 }
 
@@ -49,7 +37,7 @@ export async function action({ request }: Route.ActionArgs) {
   const user = await requirePermission(request, "comments.moderate");
   const form = await readForm(request);
   const filter = parseModerationFilter(String(form.get("status") ?? ""));
-  const back = queueHref(filter);
+  const back = moderationHref(filter);
   const intent = String(form.get("intent") ?? "");
   const actor = { id: user.id, fullName: user.fullName };
 
@@ -93,7 +81,7 @@ export default function AdminComments({ loaderData }: Route.ComponentProps) {
         {MODERATION_FILTERS.map((name) => (
           <Link
             key={name}
-            to={queueHref(name)}
+            to={moderationHref(name)}
             aria-current={name === filter ? "page" : undefined}
             className={buttonClass({ variant: name === filter ? "primary" : "secondary", size: "sm" })}
           >
@@ -156,7 +144,7 @@ export default function AdminComments({ loaderData }: Route.ComponentProps) {
                     <p className="line-clamp-4 whitespace-pre-wrap break-words text-ink">{row.body}</p>
                     <p className="mt-1 text-xs text-ink-muted">
                       {row.isReply ? "Reply on " : "On "}
-                      <a href={`/post/${row.articleSlug}?comments=all#comment-${row.id}`} className={textLinkClass}>
+                      <a href={commentHref(row.articleSlug, row.id)} className={textLinkClass}>
                         {row.articleTitle}
                       </a>
                       {" · "}
@@ -194,7 +182,7 @@ export default function AdminComments({ loaderData }: Route.ComponentProps) {
       <Pagination
         page={page}
         pageCount={queue.pageCount}
-        hrefFor={(n) => queueHref(filter, n)}
+        hrefFor={(n) => moderationHref(filter, n)}
         className="mt-6 flex justify-center"
       />
     </div>

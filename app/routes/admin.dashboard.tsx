@@ -10,7 +10,7 @@ import { Link, redirect, useLocation } from "react-router";
 import { type DashboardRow, listDashboardArticles, normalizeDashboardQuery } from "~/articles/admin-articles.server";
 import { DASHBOARD_STATUS_FILTERS, parseStatusFilter } from "~/lib/dashboard-status";
 import { pageRedirectTarget, pageToRead, parsePageParam } from "~/lib/pagination";
-import { dashboardHref } from "~/lib/urls";
+import { articleDeleteHref, articleEditHref, dashboardHref, postHref } from "~/lib/urls";
 import { authorIdForUser } from "~/articles/admin-articles.server";
 import { editorCapabilities } from "~/articles/article-access.server";
 import { requireStaff } from "~/auth/guards.server";
@@ -196,7 +196,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                       <div className="flex gap-2 sm:justify-end">
                         {article.canEdit ? (
                           <Link
-                            to={`/admin/articles/edit/${article.id}`}
+                            to={articleEditHref(article.id)}
                             className={buttonClass({ variant: "secondary", size: "sm" })}
                             aria-label={`Edit ${article.title}`}
                           >
@@ -204,7 +204,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                           </Link>
                         ) : (
                           <Link
-                            to={`/post/${article.slug}`}
+                            to={postHref(article.slug)}
                             className={buttonClass({ variant: "secondary", size: "sm" })}
                             aria-label={`View ${article.title}`}
                           >
@@ -214,7 +214,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                         {article.canDelete ? (
                           <form
                             method="get"
-                            action={`/admin/articles/delete/${article.id}`}
+                            action={articleDeleteHref(article.id)}
                             onSubmit={(event) => confirmDelete(event, article.id, article.title)}
                           >
                             <input type="hidden" name="redirectTo" value={returnPath} />

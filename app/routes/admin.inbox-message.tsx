@@ -13,11 +13,11 @@ import { buttonClass, textLinkClass } from "~/components/ui/button";
 import { readForm } from "~/http/form.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { parseId } from "~/lib/ids";
-import { inboxHref } from "~/lib/inbox-urls";
 import { notFound } from "~/lib/route-errors";
 import { noindexMeta } from "~/lib/seo";
 import { getMessage, markRead, setArchived } from "~/messages/messages.server";
 import type { Route } from "./+types/admin.inbox-message";
+import { inboxHref, inboxMessageHref } from "~/lib/urls";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requirePermission(request, "inbox.read");
@@ -37,7 +37,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const archived = intent === "archive";
   await setArchived(user, id, archived);
   return redirectWithToast(
-    archived ? inboxHref() : `/admin/inbox/${id}`,
+    archived ? inboxHref() : inboxMessageHref(id),
     { type: "success", title: archived ? "Message archived" : "Message moved to the inbox" },
     { status: 303 },
   );
@@ -49,7 +49,7 @@ async function inviteSender(request: Request, id: number) {
   const message = await getMessage(id);
   if (!message) throw notFound("page");
   if (message.kind !== "pitch") throw data("Bad Request", { status: 400 });
-  const here = `/admin/inbox/${id}`;
+  const here = inboxMessageHref(id);
   try {
     await createInvite({ email: message.email, role: "contributor", invitedBy: user });
   } catch (error) {

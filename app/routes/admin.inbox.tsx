@@ -8,12 +8,12 @@ import { requirePermission } from "~/auth/guards.server";
 import { AdminPageHeader } from "~/components/admin/admin-shell";
 import { LocalDateTime } from "~/components/admin/local-date";
 import { Pagination } from "~/components/ui/pagination";
-import { inboxHref } from "~/lib/inbox-urls";
 import { type InboxFilter, parseInboxFilter } from "~/lib/message-schemas";
 import { pageRedirectTarget, pageToRead, parsePageParam } from "~/lib/pagination";
 import { noindexMeta } from "~/lib/seo";
 import { listMessages } from "~/messages/messages.server";
 import type { Route } from "./+types/admin.inbox";
+import { inboxHref, inboxMessageHref } from "~/lib/urls";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requirePermission(request, "inbox.read");
@@ -63,7 +63,7 @@ export default function AdminInbox({ loaderData }: Route.ComponentProps) {
             {inbox.messages.map((message) => (
               <li key={message.id} className="flex flex-wrap items-baseline gap-x-4 gap-y-1 px-4 py-3 sm:px-6">
                 <Link
-                  to={`/admin/inbox/${message.id}`}
+                  to={inboxMessageHref(message.id)}
                   className={`min-w-0 flex-1 truncate hover:underline ${message.status === "unread" ? "font-bold text-ink" : "text-ink"}`}
                 >
                   {message.subject}

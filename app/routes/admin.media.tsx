@@ -22,6 +22,7 @@ import { deleteUpload, listLibrary } from "~/media/media.server";
 import { formatBytes, MAX_UPLOAD_MB, UPLOAD_ACCEPT } from "~/lib/media";
 import { adminReturnPath } from "~/auth/admin-session.server";
 import type { Route } from "./+types/admin.media";
+import { articleEditHref, mediaLibraryHref } from "~/lib/urls";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requirePermission(request, "media.upload");
@@ -75,14 +76,6 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => noindexMeta(matches, "Media Library");
-
-function libraryHref(query: string, page: number) {
-  const params = new URLSearchParams();
-  if (query) params.set("q", query);
-  if (page > 1) params.set("page", String(page));
-  const search = params.toString();
-  return `/admin/media${search ? `?${search}` : ""}`;
-}
 
 export default function MediaLibrary({ loaderData }: Route.ComponentProps) {
   const { library, canDelete } = loaderData;
@@ -191,7 +184,7 @@ export default function MediaLibrary({ loaderData }: Route.ComponentProps) {
                           {item.usedBy.map((article, index) => (
                             <span key={article.id}>
                               {index > 0 ? ", " : ""}
-                              <Link to={`/admin/articles/edit/${article.id}`} className={textLinkClass}>
+                              <Link to={articleEditHref(article.id)} className={textLinkClass}>
                                 {article.title}
                               </Link>
                             </span>
@@ -222,7 +215,7 @@ export default function MediaLibrary({ loaderData }: Route.ComponentProps) {
         <Pagination
           page={library.page}
           pageCount={library.pageCount}
-          hrefFor={(n) => libraryHref(library.query, n)}
+          hrefFor={(n) => mediaLibraryHref(library.query, n)}
           summary
           className="flex flex-wrap items-center justify-between gap-3 border-t border-line px-4 py-3 sm:px-6"
         />

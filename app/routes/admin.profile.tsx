@@ -20,6 +20,7 @@ import { MediaError, storeUpload } from "~/media/media.server";
 import { chosenFile, readUploadForm } from "~/media/upload-request.server";
 import { parseId } from "~/lib/ids";
 import type { Route } from "./+types/admin.profile";
+import { authorHref } from "~/lib/urls";
 
 const missing = () =>
   redirectWithToast("/admin/authors", { type: "error", title: AUTHOR_TOASTS.notFound }, { status: 303 });
@@ -102,7 +103,7 @@ export default function AuthorProfilePage({ loaderData, actionData }: Route.Comp
           profile ? (
             <>
               Public page:{" "}
-              <Link to={`/author/${profile.slug}`} className="font-mono text-brand underline-offset-4 hover:underline">
+              <Link to={authorHref(profile.slug)} className="font-mono text-brand underline-offset-4 hover:underline">
                 /author/{profile.slug}
               </Link>
               {own ? null : (

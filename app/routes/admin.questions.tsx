@@ -20,6 +20,7 @@ import {
 } from "~/questions/admin-questions.server";
 import { parseId } from "~/lib/ids";
 import type { Route } from "./+types/admin.questions";
+import { adminQuestionHref } from "~/lib/urls";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requirePermission(request, "questions.manage");
@@ -114,7 +115,7 @@ function QuestionRow({
     <li className="flex flex-wrap items-center gap-3 px-4 py-3 sm:px-6" data-testid="question-row" aria-busy={busy}>
       <span className="w-8 shrink-0 text-right text-sm tabular-nums text-ink-muted">{place}.</span>
       <div className="min-w-0 flex-1">
-        <Link to={`/admin/questions/${question.id}`} className={`${textLinkClass} break-words`}>
+        <Link to={adminQuestionHref(question.id)} className={`${textLinkClass} break-words`}>
           {question.question}
         </Link>
         <p className="text-xs text-ink-muted">

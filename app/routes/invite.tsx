@@ -27,6 +27,7 @@ import {
 } from "~/people/invites.server";
 import { getSiteSettings } from "~/settings/settings.server";
 import type { Route } from "./+types/invite";
+import { inviteHref, loginHref } from "~/lib/urls";
 
 const PRIVATE = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex, nofollow" };
 
@@ -171,7 +172,7 @@ export default function InvitePage({ loaderData, actionData, params }: Route.Com
     requiredText: ACCEPT_INVITE_TEXT_FIELDS,
     lastResult: actionData?.result,
   });
-  const here = `/invite/${params.token}`;
+  const here = inviteHref(params.token);
   const lead = `You are invited to join ${siteName} as ${roleLabel.toLowerCase()} (${email}).`;
 
   if (mode === "sign-in" || mode === "wrong-account") {
@@ -184,10 +185,7 @@ export default function InvitePage({ loaderData, actionData, params }: Route.Com
             : `You are signed in as ${signedInAs}. This invitation is for ${email}: sign out, sign in as ${email} and open this link again.`}
         </p>
         {mode === "sign-in" ? (
-          <Link
-            to={`/login?${new URLSearchParams({ redirectTo: here })}`}
-            className={buttonClass({ size: "lg", className: "w-full" })}
-          >
+          <Link to={loginHref(here)} className={buttonClass({ size: "lg", className: "w-full" })}>
             Sign in to accept
           </Link>
         ) : (
@@ -222,7 +220,7 @@ export default function InvitePage({ loaderData, actionData, params }: Route.Com
       footer={
         <>
           Already have an account?{" "}
-          <Link to={`/login?${new URLSearchParams({ redirectTo: here })}`} className={textLinkClass}>
+          <Link to={loginHref(here)} className={textLinkClass}>
             Sign in
           </Link>
         </>

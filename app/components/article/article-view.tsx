@@ -20,6 +20,7 @@ import { AuthorAvatar, AuthorCard, type AuthorInfo } from "./author-card";
 import { ReadingProgress } from "./reading-progress";
 import { ShareButtons } from "./share-buttons";
 import { TableOfContents } from "./table-of-contents";
+import { authorHref, categoryHref, postFullHref } from "~/lib/urls";
 
 export type ArticleViewData = {
   slug: string;
@@ -76,7 +77,7 @@ export function ArticleView({
   const [scrollTarget, setScrollTarget] = useState<string | null>(null);
   const articleRef = useRef<HTMLElement>(null);
   const restRef = useRef<HTMLDivElement>(null);
-  const fullHref = `/post/${article.slug}?full=1`;
+  const fullHref = postFullHref(article.slug);
 
   const hiddenIds = useMemo(() => {
     if (revealed || previewHtml === null) return new Set<string>();
@@ -131,7 +132,7 @@ export function ArticleView({
                   <li className="flex items-center gap-1.5">
                     <span aria-hidden="true">/</span>
                     <Link
-                      to={`/category/${article.category.slug}`}
+                      to={categoryHref(article.category.slug)}
                       className="rounded-sm hover:text-ink hover:underline underline-offset-4"
                     >
                       {article.category.name}
@@ -157,7 +158,7 @@ export function ArticleView({
                   <p className="font-semibold text-ink" data-testid="article-author">
                     {article.author?.slug ? (
                       <Link
-                        to={`/author/${article.author.slug}`}
+                        to={authorHref(article.author.slug)}
                         rel="author"
                         className="hover:underline underline-offset-4"
                       >

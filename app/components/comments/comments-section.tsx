@@ -15,7 +15,7 @@ import { formatLongDate } from "~/articles/format";
 import type { FormAlertData } from "~/components/forms";
 import { useHtmlOnce } from "~/components/html-once";
 import { buttonClass, textLinkClass } from "~/components/ui/button";
-import { commentsHref } from "~/lib/urls";
+import { commentsFragmentHref, commentsHref, commentsPageHref, loginHref } from "~/lib/urls";
 import type { CommentFormProps } from "./comment-form";
 
 /*
@@ -112,7 +112,7 @@ export function CommentsSection({ slug, view, actionData }: Props) {
           className={`js-only ${loadClass}`}
           aria-busy={fetcher.state !== "idle"}
           onClick={() => {
-            fetcher.load(`/post/${slug}/comments`);
+            fetcher.load(commentsFragmentHref(slug));
             void loadCommentForm();
           }}
         >
@@ -143,10 +143,7 @@ export function CommentsSection({ slug, view, actionData }: Props) {
         )
       ) : (
         <p className="mt-4 text-sm text-ink-muted">
-          <Link
-            to={`/login?${new URLSearchParams({ redirectTo: `/post/${slug}?comments=all` })}`}
-            className={textLinkClass}
-          >
+          <Link to={loginHref(commentsPageHref(slug))} className={textLinkClass}>
             Sign in to comment
           </Link>{" "}
           and join the discussion.
@@ -280,7 +277,7 @@ function SmallForm({
   label: string;
 }) {
   return (
-    <Form method="post" action={`/post/${slug}?comments=all`} preventScrollReset>
+    <Form method="post" action={commentsPageHref(slug)} preventScrollReset>
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="commentId" value={commentId} />
       <button
@@ -295,7 +292,7 @@ function SmallForm({
 
 function MuteForm({ slug, muted }: { slug: string; muted: boolean }) {
   return (
-    <Form method="post" action={`/post/${slug}?comments=all`} preventScrollReset>
+    <Form method="post" action={commentsPageHref(slug)} preventScrollReset>
       <input type="hidden" name="intent" value={muted ? "unmute" : "mute"} />
       <button type="submit" className={buttonClass({ variant: "secondary", size: "sm" })}>
         {muted ? "Unmute discussion" : "Mute discussion"}
