@@ -47,7 +47,6 @@ import { ARTICLE_FORM_ID } from "./editorial-panel";
 import { UploadProgressList, useImageUploads } from "./image-upload";
 import { type AutosaveValues, autosaveText, autosaveValues, useAutosave } from "./use-autosave";
 
-
 export type EditorDefaults = {
   title: string;
   slug: string;
