@@ -21,6 +21,7 @@ import {
 import { parseId } from "~/lib/ids";
 import type { Route } from "./+types/admin.questions";
 import { adminQuestionHref } from "~/lib/urls";
+import { EmptyList, ListPanel } from "~/components/admin/list-kit";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requirePermission(request, "questions.manage");
@@ -73,12 +74,9 @@ export default function AdminQuestions({ loaderData }: Route.ComponentProps) {
           </Link>
         }
       />
-      <section aria-labelledby="questions-heading" className="mt-8 rounded-xl border border-line bg-surface shadow-sm">
-        <h2 id="questions-heading" className="border-b border-line px-4 py-4 text-lg font-semibold text-ink sm:px-6">
-          All Questions ({questions.length})
-        </h2>
+      <ListPanel id="questions-heading" title={`All Questions (${questions.length})`} className="mt-8">
         {questions.length === 0 ? (
-          <p className="px-4 py-16 text-center font-semibold text-ink sm:px-6">No questions yet</p>
+          <EmptyList title="No questions yet" />
         ) : (
           <ol className="divide-y divide-line" data-testid="question-list">
             {questions.map((question, index) => (
@@ -92,7 +90,7 @@ export default function AdminQuestions({ loaderData }: Route.ComponentProps) {
             ))}
           </ol>
         )}
-      </section>
+      </ListPanel>
     </div>
   );
 }
