@@ -11,7 +11,7 @@ import { ROLE_LABELS } from "~/auth/permissions";
 import { clientAddress, hit, limitFor, POLICIES } from "~/auth/rate-limit.server";
 import { createSession, destroySession } from "~/auth/session.server";
 import { AuthCard } from "~/components/auth/auth-card";
-import { Field, FormAlert, StatusButton, useValidatedForm } from "~/components/forms";
+import { FormAlert, StatusButton, useValidatedForm } from "~/components/forms";
 import { buttonClass, textLinkClass } from "~/components/ui/button";
 import { readForm } from "~/http/form.server";
 import { redirectWithToast } from "~/http/toast.server";
@@ -28,6 +28,7 @@ import {
 import { getSiteSettings } from "~/settings/settings.server";
 import type { Route } from "./+types/invite";
 import { inviteHref, loginHref } from "~/lib/urls";
+import { AccountFields } from "~/components/auth/account-fields";
 
 const PRIVATE = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex, nofollow" };
 
@@ -231,18 +232,12 @@ export default function InvitePage({ loaderData, actionData, params }: Route.Com
         <p className="mb-4 text-sm text-ink-muted">
           Your email address: <span className="font-medium text-ink">{email}</span>
         </p>
-        <Field field={fields.name} label="Full name" autoComplete="name" />
-        <Field field={fields.password} label="Password" type="password" autoComplete="new-password" />
-        <Field field={fields.confirmPassword} label="Confirm password" type="password" autoComplete="new-password" />
-        <StatusButton
-          pending={busy}
-          pendingText="Creating Account..."
-          size="lg"
-          className="mt-2 w-full"
-          {...submitProps}
-        >
-          Create account and accept
-        </StatusButton>
+        <AccountFields
+          fields={{ name: fields.name, password: fields.password, confirmPassword: fields.confirmPassword }}
+          busy={busy}
+          submitProps={submitProps}
+          submitLabel="Create account and accept"
+        />
       </Form>
     </AuthCard>
   );

@@ -6,14 +6,7 @@ import { providerButtons } from "~/auth/providers/registry.server";
 import { clientAddress, tooManyAttemptsMessage } from "~/auth/rate-limit.server";
 import { AuthCard } from "~/components/auth/auth-card";
 import { OAuthButtons } from "~/components/auth/oauth-buttons";
-import {
-  CheckboxField,
-  Field,
-  FormAlert,
-  type FormAlertData,
-  StatusButton,
-  useValidatedForm,
-} from "~/components/forms";
+import { CheckboxField, FormAlert, type FormAlertData, useValidatedForm } from "~/components/forms";
 import { textLinkClass } from "~/components/ui/button";
 import { useSiteName } from "~/components/use-site-name";
 import { blockedSubmitToast, REGISTER_TEXT_FIELDS, RegisterSchema } from "~/lib/account-schemas";
@@ -22,6 +15,7 @@ import { redirectWithToast } from "~/http/toast.server";
 import type { Route } from "./+types/register";
 import { readForm } from "~/http/form.server";
 import { retryAfterHeaders } from "~/http/route-headers.server";
+import { AccountFields } from "~/components/auth/account-fields";
 
 const SIGN_UP_FAILED = "Sign up Failed";
 
@@ -99,20 +93,20 @@ export default function RegisterPage({ loaderData, actionData }: Route.Component
     >
       <FormAlert alert={actionData?.alert} />
       <Form method="post" {...formProps}>
-        <Field field={fields.name} label="Full name" autoComplete="name" inputProps={{ autoCapitalize: "words" }} />
-        <Field field={fields.email} label="Email" type="email" autoComplete="email" />
-        <Field field={fields.password} label="Password" type="password" autoComplete="new-password" />
-        <Field field={fields.confirmPassword} label="Confirm password" type="password" autoComplete="new-password" />
-        <CheckboxField field={fields.agreedToTerms}>I agree to the terms and conditions</CheckboxField>
-        <StatusButton
-          pending={busy}
-          pendingText="Creating Account..."
-          size="lg"
-          className="mt-2 w-full"
-          {...submitProps}
+        <AccountFields
+          fields={{
+            name: fields.name,
+            email: fields.email,
+            password: fields.password,
+            confirmPassword: fields.confirmPassword,
+          }}
+          capitalizeName
+          busy={busy}
+          submitProps={submitProps}
+          submitLabel="Create Account"
         >
-          Create Account
-        </StatusButton>
+          <CheckboxField field={fields.agreedToTerms}>I agree to the terms and conditions</CheckboxField>
+        </AccountFields>
       </Form>
       <OAuthButtons providers={providers} intent="register" />
     </AuthCard>

@@ -9,7 +9,7 @@ import { data, Form } from "react-router";
 import { clientAddress, hit, limitFor, POLICIES, tooManyAttemptsMessage } from "~/auth/rate-limit.server";
 import { createSession, destroySession } from "~/auth/session.server";
 import { AuthCard } from "~/components/auth/auth-card";
-import { Field, FormAlert, StatusButton, useValidatedForm } from "~/components/forms";
+import { FormAlert, useValidatedForm } from "~/components/forms";
 import { readForm } from "~/http/form.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { FORM_TOASTS } from "~/lib/account-schemas";
@@ -18,6 +18,7 @@ import type { ErrorScreenData } from "~/lib/route-errors";
 import { noindexMeta } from "~/lib/seo";
 import { completeSetup, setupState } from "~/setup/setup.server";
 import type { Route } from "./+types/setup";
+import { AccountFields } from "~/components/auth/account-fields";
 
 const PRIVATE = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex, nofollow" };
 
@@ -87,18 +88,12 @@ export default function SetupPage({ actionData }: Route.ComponentProps) {
     <AuthCard title="Set up your site" lead="Create the first administrator account. This link works once.">
       <FormAlert alert={actionData?.alert} />
       <Form method="post" {...formProps}>
-        <Field field={fields.name} label="Full name" autoComplete="name" />
-        <Field field={fields.email} label="Email" type="email" autoComplete="email" />
-        <Field field={fields.password} label="Password" type="password" autoComplete="new-password" />
-        <StatusButton
-          pending={busy}
-          pendingText="Creating Account..."
-          size="lg"
-          className="mt-2 w-full"
-          {...submitProps}
-        >
-          Create administrator
-        </StatusButton>
+        <AccountFields
+          fields={{ name: fields.name, email: fields.email, password: fields.password }}
+          busy={busy}
+          submitProps={submitProps}
+          submitLabel="Create administrator"
+        />
       </Form>
     </AuthCard>
   );
