@@ -25,21 +25,14 @@ import rehypeStringify from "rehype-stringify";
 import remarkGfm from "remark-gfm";
 import remarkParse from "remark-parse";
 import remarkRehype from "remark-rehype";
-import { createHighlighter, type Highlighter } from "shiki";
-import { createJavaScriptRegexEngine } from "shiki/engine/javascript";
 import { unified } from "unified";
 import type { TocEntry } from "~/db/schema";
 import { headingId, isLongArticle, PREVIEW_PARAGRAPHS, readingMinutes, splitParagraphs } from "~/lib/content";
 import { configuredSiteUrl } from "~/env.server";
+import { type CodeBlock, highlightCodeBlocks } from "./highlight.server";
+import { pictureFor, type UploadedImage, uploadHash } from "./pictures.server";
 
 export type RenderedMarkdown = { html: string; previewHtml: string | null; toc: TocEntry[]; readingMinutes: number };
-
-/** What rendering needs to know of an uploaded image (app/media), found by its hash. */
-export type UploadedImage = {
-  width: number;
-  height: number;
-  variants: Array<{ width: number; format: "webp" | "avif"; url: string }>;
-};
 
 export type RenderOptions = {
   /**
@@ -53,223 +46,6 @@ export type RenderOptions = {
    */
   images?: ReadonlyMap<string, UploadedImage>;
 };
-
-/** The article column is max-w-3xl (48rem): an image is never shown wider. */
-export const ARTICLE_IMAGE_SIZES = "(min-width: 48rem) 48rem, 100vw";
-
-const UPLOAD_PATH = /^\/media\/([0-9a-f]{64})\.(?:png|jpg|webp|avif|gif)$/;
-
-/** The upload hash of an image source on this site (/media/{hash}.{ext}), or null. */
-function uploadHash(src: string, host: string | null): string | null {
-  let path = src;
-  if (/^(?:https?:)?\/\//i.test(src)) {
-    try {
-      const url = new URL(src, "https://relative.invalid");
-      if (host === null || url.host.toLowerCase() !== host) return null;
-      path = url.pathname;
-    } catch {
-      return null;
-    }
-  }
-  return UPLOAD_PATH.exec(path)?.[1] ?? null;
-}
-
-function srcset(variants: UploadedImage["variants"], format: "webp" | "avif") {
-  return variants
-    .filter((variant) => variant.format === format)
-    .map((variant) => `${variant.url} ${variant.width}w`)
-    .join(", ");
-}
-
-/** <picture> for an uploaded image: AVIF first (when made), WebP in the <img> itself. */
-function pictureFor(img: Element, image: UploadedImage): Element {
-  const avif = srcset(image.variants, "avif");
-  const webp = srcset(image.variants, "webp");
-  img.properties.width = image.width;
-  img.properties.height = image.height;
-  if (webp) {
-    img.properties.srcSet = webp;
-    img.properties.sizes = ARTICLE_IMAGE_SIZES;
-  }
-  const sources: Element[] = avif
-    ? [
-        {
-          type: "element",
-          tagName: "source",
-          properties: { type: "image/avif", srcSet: avif, sizes: ARTICLE_IMAGE_SIZES },
-          children: [],
-        },
-      ]
-    : [];
-  return { type: "element", tagName: "picture", properties: {}, children: [...sources, img] };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Shiki
-
-const THEMES = { light: "github-light", dark: "github-dark" } as const;
-
-const LANGUAGES = [
-  "javascript",
-  "jsx",
-  "typescript",
-  "tsx",
-  "json",
-  "bash",
-  "css",
-  "html",
-  "sql",
-  "python",
-  "go",
-  "rust",
-  "yaml",
-  "diff",
-  "markdown",
-] as const;
-
-/** Info-string names → loaded grammar; anything else is highlighted as plain text. */
-const LANGUAGE_ALIASES: Record<string, string> = {
-  js: "javascript",
-  javascript: "javascript",
-  mjs: "javascript",
-  cjs: "javascript",
-  node: "javascript",
-  jsx: "jsx",
-  ts: "typescript",
-  typescript: "typescript",
-  mts: "typescript",
-  cts: "typescript",
-  tsx: "tsx",
-  json: "json",
-  jsonc: "json",
-  json5: "json",
-  bash: "bash",
-  sh: "bash",
-  shell: "bash",
-  shellscript: "bash",
-  zsh: "bash",
-  console: "bash",
-  css: "css",
-  html: "html",
-  htm: "html",
-  xhtml: "html",
-  sql: "sql",
-  postgres: "sql",
-  postgresql: "sql",
-  psql: "sql",
-  python: "python",
-  py: "python",
-  go: "go",
-  golang: "go",
-  rust: "rust",
-  rs: "rust",
-  yaml: "yaml",
-  yml: "yaml",
-  diff: "diff",
-  patch: "diff",
-  markdown: "markdown",
-  md: "markdown",
-};
-
-const PLAIN = "text";
-
-/** Longer code is shown unhighlighted: tokenizing it would stall a save for little benefit. */
-const MAX_HIGHLIGHT_CHARS = 100_000;
-
-export function normalizeLanguage(lang: string | undefined): string {
-  if (!lang) return PLAIN;
-  return LANGUAGE_ALIASES[lang.trim().toLowerCase()] ?? PLAIN;
-}
-
-let highlighterPromise: Promise<Highlighter> | undefined;
-
-/**
- * One highlighter per process, created on first use, with the JavaScript regex engine: it needs no
- * Oniguruma WASM and, measured here (Node 24, 15 languages, 2 themes), starts and tokenizes about
- * as fast (import + create + first TS block ≈ 265 ms vs ≈ 235 ms for WASM; steady state ~15% faster).
- */
-function getHighlighter(): Promise<Highlighter> {
-  highlighterPromise ??= createHighlighter({
-    themes: [THEMES.light, THEMES.dark],
-    langs: [...LANGUAGES],
-    engine: createJavaScriptRegexEngine(),
-  }).catch((error: unknown) => {
-    highlighterPromise = undefined; // let the next render retry
-    throw error;
-  });
-  return highlighterPromise;
-}
-
-/**
- * Highlighted <pre> trees by language + code, least recently used evicted first. Entries are
- * deep-frozen and shared between documents: after highlighting, nothing but rehype-stringify
- * (which only reads) touches a tree, and the trees never leave this module.
- */
-const highlightCache = new Map<string, Element>();
-export const HIGHLIGHT_CACHE_LIMIT = 2_000;
-
-function deepFreeze<T extends object>(value: T): T {
-  for (const child of Object.values(value)) {
-    if (child !== null && typeof child === "object" && !Object.isFrozen(child)) deepFreeze(child);
-  }
-  return Object.freeze(value);
-}
-
-function highlightToPre(highlighter: Highlighter, code: string, lang: string): Element | null {
-  const root = highlighter.codeToHast(code, {
-    lang,
-    themes: THEMES,
-    defaultColor: "light",
-    tokenizeMaxLineLength: 2_000,
-    tokenizeTimeLimit: 500,
-  });
-  const pre = root.children.find((child): child is Element => child.type === "element" && child.tagName === "pre");
-  if (!pre) return null;
-  // Shiki already sets tabindex="0": scrollable regions must be keyboard-focusable (axe).
-  pre.properties.dataLanguage = lang;
-  return pre;
-}
-
-function highlight(highlighter: Highlighter, code: string, lang: string): Element | null {
-  const key = `${lang}\u0000${code}`;
-  const cached = highlightCache.get(key);
-  if (cached) {
-    highlightCache.delete(key);
-    highlightCache.set(key, cached);
-    return cached;
-  }
-  let pre: Element | null;
-  try {
-    pre = highlightToPre(highlighter, code, code.length > MAX_HIGHLIGHT_CHARS ? PLAIN : lang);
-  } catch {
-    try {
-      pre = highlightToPre(highlighter, code, PLAIN);
-    } catch {
-      pre = null;
-    }
-  }
-  if (!pre) return null;
-  highlightCache.set(key, deepFreeze(pre));
-  if (highlightCache.size > HIGHLIGHT_CACHE_LIMIT) {
-    const oldest = highlightCache.keys().next().value;
-    if (oldest !== undefined) highlightCache.delete(oldest);
-  }
-  return pre;
-}
-
-/** For tests and benchmarks. */
-export function clearHighlightCache(): void {
-  highlightCache.clear();
-}
-
-function codeLanguage(code: Element): string | undefined {
-  const className = code.properties.className;
-  const classes: unknown[] = Array.isArray(className) ? className : String(className ?? "").split(/\s+/);
-  for (const name of classes) {
-    if (typeof name === "string" && name.startsWith("language-")) return name.slice("language-".length);
-  }
-  return undefined;
-}
 
 // ---------------------------------------------------------------------------------------------
 // After sanitizing: heading ids, table of contents, links, images, then code highlighting
@@ -299,7 +75,6 @@ function isAllowedImageSource(src: string): boolean {
   return /^(?:https?:)?\/\/[^/]/i.test(src) || /^\/(?!\/)/.test(src);
 }
 
-type CodeBlock = { parent: Root | Element; pre: Element };
 type Enhanced = { toc: TocEntry[]; codeBlocks: CodeBlock[] };
 
 /**
@@ -364,24 +139,6 @@ function enhance(tree: Root, host: string | null, images: ReadonlyMap<string, Up
   };
   walk(tree, false);
   return { toc, codeBlocks };
-}
-
-async function highlightCodeBlocks(codeBlocks: CodeBlock[]): Promise<void> {
-  if (codeBlocks.length === 0) return;
-  const highlighter = await getHighlighter();
-  for (const { parent, pre } of codeBlocks) {
-    const code = pre.children.find((child): child is Element => child.type === "element" && child.tagName === "code");
-    if (!code) {
-      pre.properties.tabIndex = 0;
-      continue;
-    }
-    // mdast-util-to-hast ends the code text with a newline; Shiki would render it as an empty line.
-    const text = hastToString(code).replace(/\n$/, "");
-    const highlighted = highlight(highlighter, text, normalizeLanguage(codeLanguage(code)));
-    const index = parent.children.indexOf(pre);
-    if (highlighted && index !== -1) parent.children[index] = highlighted;
-    else pre.properties.tabIndex = 0;
-  }
 }
 
 // ---------------------------------------------------------------------------------------------
