@@ -29,6 +29,7 @@ import { getSiteSettings } from "~/settings/settings.server";
 import type { Route } from "./+types/invite";
 import { inviteHref, loginHref } from "~/lib/urls";
 import { AccountFields } from "~/components/auth/account-fields";
+import { AuthForm } from "~/components/auth/auth-form";
 
 const PRIVATE = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex, nofollow" };
 
@@ -227,18 +228,21 @@ export default function InvitePage({ loaderData, actionData, params }: Route.Com
         </>
       }
     >
-      <FormAlert alert={actionData?.alert} />
-      <Form method="post" {...formProps}>
+      <AuthForm
+        alert={actionData?.alert}
+        formProps={formProps}
+        busy={busy}
+        submitProps={submitProps}
+        pendingText="Creating Account..."
+        submitLabel="Create account and accept"
+      >
         <p className="mb-4 text-sm text-ink-muted">
           Your email address: <span className="font-medium text-ink">{email}</span>
         </p>
         <AccountFields
           fields={{ name: fields.name, password: fields.password, confirmPassword: fields.confirmPassword }}
-          busy={busy}
-          submitProps={submitProps}
-          submitLabel="Create account and accept"
         />
-      </Form>
+      </AuthForm>
     </AuthCard>
   );
 }

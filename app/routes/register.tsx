@@ -1,12 +1,12 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link } from "react-router";
+import { data, Link } from "react-router";
 import { MailDeliveryError, registerAccount } from "~/auth/accounts.server";
 import { requireAnonymous } from "~/auth/guards.server";
 import { providerButtons } from "~/auth/providers/registry.server";
 import { clientAddress, tooManyAttemptsMessage } from "~/auth/rate-limit.server";
 import { AuthCard } from "~/components/auth/auth-card";
 import { OAuthButtons } from "~/components/auth/oauth-buttons";
-import { CheckboxField, FormAlert, type FormAlertData, useValidatedForm } from "~/components/forms";
+import { CheckboxField, type FormAlertData, useValidatedForm } from "~/components/forms";
 import { textLinkClass } from "~/components/ui/button";
 import { useSiteName } from "~/components/use-site-name";
 import { blockedSubmitToast, REGISTER_TEXT_FIELDS, RegisterSchema } from "~/lib/account-schemas";
@@ -16,6 +16,7 @@ import type { Route } from "./+types/register";
 import { readForm } from "~/http/form.server";
 import { retryAfterHeaders } from "~/http/route-headers.server";
 import { AccountFields } from "~/components/auth/account-fields";
+import { AuthForm } from "~/components/auth/auth-form";
 
 const SIGN_UP_FAILED = "Sign up Failed";
 
@@ -91,8 +92,14 @@ export default function RegisterPage({ loaderData, actionData }: Route.Component
         </>
       }
     >
-      <FormAlert alert={actionData?.alert} />
-      <Form method="post" {...formProps}>
+      <AuthForm
+        alert={actionData?.alert}
+        formProps={formProps}
+        busy={busy}
+        submitProps={submitProps}
+        pendingText="Creating Account..."
+        submitLabel="Create Account"
+      >
         <AccountFields
           fields={{
             name: fields.name,
@@ -101,13 +108,9 @@ export default function RegisterPage({ loaderData, actionData }: Route.Component
             confirmPassword: fields.confirmPassword,
           }}
           capitalizeName
-          busy={busy}
-          submitProps={submitProps}
-          submitLabel="Create Account"
-        >
-          <CheckboxField field={fields.agreedToTerms}>I agree to the terms and conditions</CheckboxField>
-        </AccountFields>
-      </Form>
+        />
+        <CheckboxField field={fields.agreedToTerms}>I agree to the terms and conditions</CheckboxField>
+      </AuthForm>
       <OAuthButtons providers={providers} intent="register" />
     </AuthCard>
   );

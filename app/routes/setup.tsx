@@ -5,11 +5,11 @@
  * rate limit (429 once exceeded), so nobody can guess their way into a fresh site.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form } from "react-router";
+import { data } from "react-router";
 import { clientAddress, hit, limitFor, POLICIES, tooManyAttemptsMessage } from "~/auth/rate-limit.server";
 import { createSession, destroySession } from "~/auth/session.server";
 import { AuthCard } from "~/components/auth/auth-card";
-import { FormAlert, useValidatedForm } from "~/components/forms";
+import { useValidatedForm } from "~/components/forms";
 import { readForm } from "~/http/form.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { FORM_TOASTS } from "~/lib/account-schemas";
@@ -19,6 +19,7 @@ import { noindexMeta } from "~/lib/seo";
 import { completeSetup, setupState } from "~/setup/setup.server";
 import type { Route } from "./+types/setup";
 import { AccountFields } from "~/components/auth/account-fields";
+import { AuthForm } from "~/components/auth/auth-form";
 
 const PRIVATE = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex, nofollow" };
 
@@ -86,15 +87,16 @@ export default function SetupPage({ actionData }: Route.ComponentProps) {
   });
   return (
     <AuthCard title="Set up your site" lead="Create the first administrator account. This link works once.">
-      <FormAlert alert={actionData?.alert} />
-      <Form method="post" {...formProps}>
-        <AccountFields
-          fields={{ name: fields.name, email: fields.email, password: fields.password }}
-          busy={busy}
-          submitProps={submitProps}
-          submitLabel="Create administrator"
-        />
-      </Form>
+      <AuthForm
+        alert={actionData?.alert}
+        formProps={formProps}
+        busy={busy}
+        submitProps={submitProps}
+        pendingText="Creating Account..."
+        submitLabel="Create administrator"
+      >
+        <AccountFields fields={{ name: fields.name, email: fields.email, password: fields.password }} />
+      </AuthForm>
     </AuthCard>
   );
 }

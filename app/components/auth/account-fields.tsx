@@ -1,31 +1,21 @@
 /**
  * The fields of a new account, as register, an invitation and the first-run setup ask for them:
  * full name, email (unless an invitation already names it), password and, where asked, its
- * confirmation; then whatever the form adds (the terms checkbox) and the submit button. Pass only
+ * confirmation. The form around them is AuthForm (./auth-form). Pass only
  * the fields the form has: Conform's field set answers any name.
  */
 import type { FieldMetadata } from "@conform-to/react";
-import type { ComponentProps, ReactNode } from "react";
-import { Field, StatusButton } from "~/components/forms";
+import { Field } from "~/components/forms";
 
 type TextField = FieldMetadata<string | undefined>;
 
 export function AccountFields({
   fields,
   capitalizeName = false,
-  busy,
-  submitProps,
-  submitLabel,
-  children,
 }: {
   fields: { name: TextField; email?: TextField; password: TextField; confirmPassword?: TextField };
   /** Capitalize the name's words on touch keyboards. */
   capitalizeName?: boolean;
-  busy: boolean;
-  submitProps: Omit<ComponentProps<typeof StatusButton>, "pending" | "pendingText" | "children">;
-  submitLabel: string;
-  /** Between the fields and the button (the terms checkbox). */
-  children?: ReactNode;
 }) {
   return (
     <>
@@ -40,10 +30,6 @@ export function AccountFields({
       {fields.confirmPassword ? (
         <Field field={fields.confirmPassword} label="Confirm password" type="password" autoComplete="new-password" />
       ) : null}
-      {children}
-      <StatusButton pending={busy} pendingText="Creating Account..." size="lg" className="mt-2 w-full" {...submitProps}>
-        {submitLabel}
-      </StatusButton>
     </>
   );
 }
