@@ -1,3 +1,4 @@
+import type { RootData } from "~/components/root-data";
 import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import { Toaster } from "~/components/toaster";
 import { useNonce } from "~/components/nonce";
@@ -30,17 +31,15 @@ export async function loader({ request }: Route.LoaderArgs) {
     : null;
   // The site's name and description are settings (/admin/settings), applied at once everywhere;
   // the footer's and the about page's social links (a network without an address is hidden).
-  return data(
-    {
-      siteName: settings.siteName,
-      siteDescription: settings.siteDescription,
-      siteUrl: env().SITE_URL,
-      toast,
-      user,
-      social: settings.social,
-    },
-    { headers },
-  );
+  const rootData: RootData = {
+    siteName: settings.siteName,
+    siteDescription: settings.siteDescription,
+    siteUrl: env().SITE_URL,
+    toast: toast ?? null,
+    user,
+    social: settings.social,
+  };
+  return data(rootData, { headers });
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -8,7 +8,7 @@
  * DATABASE_URL.
  */
 import { setDatabaseHandle } from "~/db/db.server";
-import { seedDemoContent, seedSyntheticArticles } from "~/db/seed.server";
+import { seedDemoContent, seedSyntheticArticles } from "~/seed/seed.server";
 import { explainSearch, searchArticles } from "~/search/search.server";
 import { sql } from "drizzle-orm";
 import { openTestDatabase } from "../tests/support/databases";

@@ -5,7 +5,7 @@
  * synthetic articles for benchmarks. Uses DATABASE_URL, or the embedded database in DATA_DIR.
  */
 import { closeDatabase, DataDirLockedError, getDatabaseHandle } from "~/db/db.server";
-import { seedDemoContent, seedSitePages, seedSyntheticArticles } from "~/db/seed.server";
+import { seedDemoContent, seedSitePages, seedSyntheticArticles } from "~/seed/seed.server";
 
 class UsageError extends Error {}
 

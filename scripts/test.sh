@@ -19,6 +19,7 @@ echo "using ${CHROME_PATH:-/usr/bin/chromium}"
 
 step "Lint and format"
 npx biome check .
+npm run -s lint:layers
 
 step "Types"
 npx react-router typegen

@@ -44,6 +44,8 @@ export async function createAppHandler(
   // the session, the person and the version of the data the page shows (drizzle/0006): a write on
   // any instance changes the version, so nothing here needs to be told.
   const staffCache = createResponseCache({ maxBytes: Number(process.env.STAFF_PAGE_CACHE_MB ?? 16) * 1024 * 1024 });
+  // The tags of each page come from its route's `handle.cacheTags`; a route without them is not kept.
+  const pageTagsFor = runtime.createPageTagger(build.routes);
   runtime.onContentChanged((_reason, tags) => {
     cache.invalidate(tags);
     staffCache.clear();
@@ -111,7 +113,8 @@ export async function createAppHandler(
     const startedAt = performance.now();
     if (cacheEnabled && isCacheableRequest(req)) {
       const key = cacheKey(req);
-      return renderThrough(cache, key, storable, runtime.cacheTagsFor(key), req, res, startedAt);
+      const tags = pageTagsFor(key);
+      if (tags) return renderThrough(cache, key, storable, tags, req, res, startedAt);
     }
     if (cacheEnabled && isStaffPageRequest(req)) return renderStaffPage(req, res, startedAt);
     const { response } = await render(req, res);

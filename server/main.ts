@@ -19,7 +19,7 @@ import { createHeaders } from "@remix-run/node-fetch-server";
 import sirv from "sirv";
 import { compressAssets } from "../scripts/compress-assets.ts";
 import { type AppBuild, type AppHandler, createAppHandler, type Runtime } from "./app-handler.ts";
-import { checkRequestLine, type Refusal } from "./request-guard.ts";
+import { checkRequestLine, type Refusal, trailingSlashRedirect } from "./request-guard.ts";
 import { createMethodGuard } from "./route-methods.ts";
 
 // Set before React is first loaded (in loadApp, dynamically): it picks its build from NODE_ENV.
@@ -106,7 +106,11 @@ type Listener = {
  */
 function createRequestListener({ runtime, checkMethod, serveStatic, app }: Listener) {
   return (req: http.IncomingMessage, res: http.ServerResponse) => {
-    const refusal = checkRequestLine(req) ?? checkMethod(req.method ?? "", req.url ?? "/") ?? crossSite(req);
+    const refusal =
+      checkRequestLine(req) ??
+      trailingSlashRedirect(req) ??
+      checkMethod(req.method ?? "", req.url ?? "/") ??
+      crossSite(req);
     if (refusal) return refuse(req, res, refusal);
     const toApp = () => void app(req, res);
     if ((req.method === "GET" || req.method === "HEAD") && req.url?.includes(".")) {
@@ -149,7 +153,7 @@ function refuse(req: http.IncomingMessage, res: http.ServerResponse, refusal: Re
     // A body too large is discarded as it arrives (on a kept-alive connection Node reads it to
     // the end): closing at once would cut the client off mid-upload, and most clients then
     // report a broken connection (EPIPE) instead of the 413.
-    ...(refusal.status === 413 ? {} : { Connection: "close" }),
+    ...(refusal.status === 413 || refusal.status === 301 ? {} : { Connection: "close" }),
     ...refusal.headers,
   });
   res.write(`${refusal.message}\n`);

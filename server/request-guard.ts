@@ -52,3 +52,18 @@ export function checkRequestLine(req: IncomingMessage): Refusal | null {
   }
   return null;
 }
+
+/**
+ * One URL per page: `/post/a/` (and `/post/a//`) answer 301 to `/post/a`, query kept, before the
+ * page cache is consulted, so the cache never keeps a page under a second address.
+ */
+export function trailingSlashRedirect(req: IncomingMessage): Refusal | null {
+  if (req.method !== "GET" && req.method !== "HEAD") return null;
+  const target = req.url ?? "/";
+  const queryStart = target.indexOf("?");
+  const pathname = queryStart === -1 ? target : target.slice(0, queryStart);
+  if (pathname.length < 2 || !pathname.endsWith("/")) return null;
+  const trimmed = pathname.replace(/\/+$/, "") || "/";
+  const location = trimmed + (queryStart === -1 ? "" : target.slice(queryStart));
+  return { status: 301, message: "Moved Permanently", headers: { Location: location } };
+}

@@ -10,8 +10,8 @@
  *   (curl, monitors and crawlers often send none), gets bytes straight from memory.
  * - The page's nonce-based CSP is rewritten to hashes of the page's own inline scripts, so a
  *   cached page never shares a nonce with other responses and still runs exactly its scripts.
- * - Every page carries tags (app/http/cache-tags.server.ts); a write of public content announces
- *   the tags it touched (app/http/content-events.server.ts) and only the pages sharing one are
+ * - Every page carries tags (its route's `handle.cacheTags`, app/cache/route-tags.ts); a write of
+ *   public content announces the tags it touched (app/cache/content-events.server.ts) and only the pages sharing one are
  *   dropped (untagged pages with every write), locally and on other instances. Entries also
  *   expire after a TTL, as a safety net.
  * - Concurrent misses for one URL render once.
@@ -31,7 +31,7 @@ export type CachedPage = {
   gzip: Buffer | null;
   brotli: Buffer | null;
   etag: string;
-  /** What the page shows (see app/http/cache-tags.server.ts); null: dropped by every write. */
+  /** What the page shows (app/cache/tags.ts); null (staff pages): dropped by every write. */
   tags: readonly string[] | null;
 };
 

@@ -12,6 +12,8 @@ import { accountKey, hit, limitFor, POLICIES } from "~/auth/rate-limit.server";
 import { destroyOtherSessions, readSessionToken } from "~/auth/session.server";
 import { hashSecretToken } from "~/auth/secret-tokens.server";
 import { consumeTokenWithPayload, issueToken, TOKEN_TTL_MS } from "~/auth/tokens.server";
+import { contentChanged } from "~/cache/content-events.server";
+import { commenterPageTags } from "~/comments/comments.server";
 import { getDb } from "~/db/db.server";
 import { articles, comments, oauthAccounts, sessions, users } from "~/db/schema";
 import { env } from "~/env.server";
@@ -66,9 +68,11 @@ export async function getAccount(userId: number, request: Request) {
   };
 }
 
+/** Renames the account; the pages that show its comments under the old name are dropped. */
 export async function updateName(userId: number, name: string) {
   const db = await getDb();
   await db.update(users).set({ fullName: name.trim(), updatedAt: sql`now()` }).where(eq(users.id, userId));
+  await contentChanged(`user:${userId} renamed`, await commenterPageTags(userId));
 }
 
 export type EmailChangeResult =
@@ -273,10 +277,16 @@ export async function deleteAccount(
       : [];
     if (!session?.recent) return { status: "sign-in-again" };
   }
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     // The same lock as demoting and suspending: the site never ends up without an administrator.
     if (await isLastActiveAdministrator(tx, userId)) return { status: "last-administrator" } as const;
+    // Read before the delete: afterwards the comments no longer name their writer.
+    const shown = await commenterPageTags(userId, tx);
     await tx.delete(users).where(eq(users.id, userId));
-    return { status: "deleted" } as const;
+    return { status: "deleted", shown } as const;
   });
+  if (result.status !== "deleted") return result;
+  // Their comments now read "Deleted user": the pages that show them are dropped at once.
+  await contentChanged(`user:${userId} deleted`, result.shown);
+  return { status: "deleted" };
 }

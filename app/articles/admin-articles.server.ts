@@ -31,8 +31,8 @@ import { ARTICLE_MESSAGES, type ArticleInput } from "~/lib/article-schema";
 import { type DashboardStatusFilter, parseStatusFilter } from "~/lib/dashboard-status";
 import { imagesWithoutAlt, renderMarkdown } from "~/markdown/markdown.server";
 import { type AuditActor, recordAudit } from "~/audit/audit.server";
-import { articleTags } from "~/http/cache-tags.server";
-import { contentChanged, onContentChanged } from "~/cache/content-events.server";
+import { onContentChanged } from "~/cache/content-events.server";
+import { announceArticle, articlePageState } from "./article-tags.server";
 import { recordUsages, referencedHashes, type UploadInfo, uploadsByHash } from "~/media/media.server";
 import { moveSlug, nextRevisedAt, recordRevision, redirectOwner, versionSql } from "./editorial.server";
 
@@ -422,22 +422,6 @@ async function rendered(input: ArticleInput, images: Map<string, UploadInfo>) {
   };
 }
 
-/** The article's slug and category slug: what its cached pages are tagged with. */
-async function pageState(db: Database, id: number) {
-  const [row] = await db
-    .select({ slug: articles.slug, categorySlug: categories.slug })
-    .from(articles)
-    .leftJoin(categories, eq(categories.id, articles.categoryId))
-    .where(eq(articles.id, id))
-    .limit(1);
-  return row ?? null;
-}
-
-/** Announces the write: the article's pages before and after it, and every list, are dropped. */
-async function announce(id: number, ...states: Array<{ slug: string; categorySlug: string | null } | null>) {
-  await contentChanged(`article:${id}`, articleTags(...states));
-}
-
 /** What a save intent does to an article's status columns (`wasPublished`: it is live now). */
 function statusColumns(intent: SaveIntent, scheduledAt: Date | null) {
   switch (intent) {
@@ -515,7 +499,7 @@ export async function createArticle(options: {
       );
       return inserted;
     });
-    await announce(row.id, await pageState(db, row.id));
+    await announceArticle(row.id, await articlePageState(row.id));
     return { status: "saved", id: row.id, slug: row.slug, outcome: OUTCOMES[intent], publishedNow };
   } catch (error) {
     const lost = raceToFieldErrors(error);
@@ -564,7 +548,7 @@ export async function updateArticle(options: {
   const prepared = await prepare(options.input);
   if (prepared.invalid) return prepared.invalid;
   const { values, hashes } = prepared;
-  const before = await pageState(db, options.id);
+  const before = await articlePageState(options.id);
   try {
     const outcome = await db.transaction(async (tx) => {
       // The version check again, under the row lock: a save that slipped in since the check
@@ -634,7 +618,7 @@ export async function updateArticle(options: {
       return { status: "saved", slug: row.slug, outcome: OUTCOMES[intent], live: true } as const;
     });
     if (outcome.status !== "saved") return outcome;
-    if (outcome.live) await announce(options.id, before, await pageState(db, options.id));
+    if (outcome.live) await announceArticle(options.id, before, await articlePageState(options.id));
     return { status: "saved", id: options.id, slug: outcome.slug, outcome: outcome.outcome, publishedNow };
   } catch (error) {
     const lost = raceToFieldErrors(error);
@@ -649,7 +633,7 @@ export async function deleteArticle(
   actor: AuditActor,
 ): Promise<{ status: "deleted"; slug: string } | { status: "not-found" }> {
   const db = await getDb();
-  const before = await pageState(db, id);
+  const before = await articlePageState(id);
   const row = await db.transaction(async (tx) => {
     const [deleted] = await tx
       .delete(articles)
@@ -665,6 +649,6 @@ export async function deleteArticle(
     return deleted;
   });
   if (!row) return { status: "not-found" };
-  await announce(row.id, before);
+  await announceArticle(row.id, before);
   return { status: "deleted", slug: row.slug };
 }

@@ -34,7 +34,7 @@ import {
   type TocEntry,
   users,
 } from "~/db/schema";
-import { contentChanged } from "~/cache/content-events.server";
+import { announceArticle, articlePageState } from "./article-tags.server";
 import { ARTICLE_LIMITS } from "~/lib/article-schema";
 import { renderMarkdown } from "~/markdown/markdown.server";
 
@@ -274,7 +274,7 @@ export async function unpublishArticle(options: {
     }
     return { status: "draft", publishedAt: null, scheduledAt: null, updatedAt: sql`now()` };
   });
-  if (result.status === "saved") await contentChanged(`article:${options.id}`);
+  if (result.status === "saved") await announceArticle(options.id, await articlePageState(options.id));
   return result;
 }
 

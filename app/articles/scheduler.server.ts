@@ -20,7 +20,8 @@
 import { eq, sql } from "drizzle-orm";
 import { type Database, getDb, queryRows } from "~/db/db.server";
 import { articles } from "~/db/schema";
-import { contentChanged, onContentChanged } from "~/cache/content-events.server";
+import { onContentChanged } from "~/cache/content-events.server";
+import { announceArticle, articlePageState } from "./article-tags.server";
 import { nextRevisedAt, recordRevision, rowFieldColumns } from "./editorial.server";
 
 /** How often every instance looks for due articles. */
@@ -78,7 +79,7 @@ export async function publishDueOnce(db: Database, hooks: PublishHooks = {}): Pr
       }
     }
   });
-  for (const id of published) await contentChanged(`article:${id}`);
+  for (const id of published) await announceArticle(id, await articlePageState(id));
   return published;
 }
 

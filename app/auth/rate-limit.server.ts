@@ -16,11 +16,8 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
-import type { RouterContextProvider } from "react-router";
 import { getDb, queryRows } from "~/db/db.server";
 import { env } from "~/env.server";
-import { requestInfoContext } from "~/http/request-context.server";
-import { testHooksEnabled } from "~/env.server";
 
 export type Limit = { key: string; max: number; windowSeconds: number };
 export type Policy = Omit<Limit, "key">;
@@ -154,16 +151,3 @@ export async function isTrustedDevice(account: string, token: string | null) {
 }
 
 // ---------------------------------------------------------------------------------------------
-
-/**
- * The client's address as the HTTP server saw it. Browser tests, which all come from 127.0.0.1,
- * may name a pretend address with `X-Test-Client-Ip` when the server runs with ENABLE_TEST_HOOKS=1,
- * so each test has its own buckets; that header means nothing anywhere else.
- */
-export function clientAddress(request: Request, context: Readonly<RouterContextProvider>): string {
-  if (testHooksEnabled()) {
-    const pretend = request.headers.get("X-Test-Client-Ip");
-    if (pretend && /^[A-Za-z0-9.:_-]{1,64}$/.test(pretend)) return pretend;
-  }
-  return context.get(requestInfoContext).clientIp;
-}

@@ -13,6 +13,7 @@ import { type AuditActor, recordAudit } from "~/audit/audit.server";
 import { getDb } from "~/db/db.server";
 import { isPublished } from "~/db/order";
 import { articles, authors, users } from "~/db/schema";
+import { tags } from "~/cache/tags";
 import { contentChanged } from "~/cache/content-events.server";
 import type { AuthorProfileValues } from "~/lib/author-schema";
 import { SLUG_PATTERN } from "~/lib/content";
@@ -100,11 +101,11 @@ async function announce(author: { id: number; slug: string }) {
     .from(articles)
     .where(and(eq(articles.authorId, author.id), isPublished));
   await contentChanged(`author:${author.id}`, [
-    `author:${author.slug}`,
-    "lists",
-    "feeds",
-    "search",
-    ...posts.map((post) => `post:${post.slug}`),
+    tags.author(author.slug),
+    tags.lists,
+    tags.feeds,
+    tags.search,
+    ...posts.map((post) => tags.article(post.slug)),
   ]);
 }
 

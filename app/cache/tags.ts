@@ -39,10 +39,10 @@ export const tags = {
   parse: (value: string) => tag(value),
 } as const;
 
+export type ArticleTagState = { slug: string; categorySlug: string | null };
+
 /** What one article's write touches: its page, its category's pages, and every list of articles. */
-export function articleTags(
-  ...states: Array<{ slug: string; categorySlug: string | null } | null | undefined>
-): CacheTag[] {
+export function articleTags(...states: Array<ArticleTagState | null | undefined>): CacheTag[] {
   const touched = new Set<CacheTag>([tags.lists, tags.feeds, tags.search]);
   for (const state of states) {
     if (!state) continue;

@@ -15,6 +15,7 @@ import { type AuditActor, recordAudit } from "~/audit/audit.server";
 import { getDb } from "~/db/db.server";
 import { isUniqueViolation } from "~/db/pg-error.server";
 import { articles, categories, categoryRedirects, interviewQuestions } from "~/db/schema";
+import { type CacheTag, tags } from "~/cache/tags";
 import { contentChanged } from "~/cache/content-events.server";
 import { CATEGORY_MESSAGES, type CategoryFormValues } from "~/lib/category-schema";
 import { SLUG_PATTERN, slugify } from "~/lib/content";
@@ -136,13 +137,13 @@ function raceErrors(error: unknown): FieldErrors | null {
 }
 
 /** Published article pages that show this category (their breadcrumb and badge). */
-async function articlePageTags(categoryId: number): Promise<string[]> {
+async function articlePageTags(categoryId: number): Promise<CacheTag[]> {
   const db = await getDb();
   const rows = await db
     .select({ slug: articles.slug })
     .from(articles)
     .where(and(eq(articles.categoryId, categoryId), sql`${articles.status} = 'published'`));
-  return rows.map((row) => `post:${row.slug}`);
+  return rows.map((row) => tags.article(row.slug));
 }
 
 export async function createCategory(actor: AuditActor, input: CategoryInput): Promise<CategorySaveResult> {
@@ -167,7 +168,7 @@ export async function createCategory(actor: AuditActor, input: CategoryInput): P
     throw error;
   }
   // A new category shows in the search filters and the sitemap; its own page was a 404 (never cached).
-  await contentChanged(`category:${created.id}`, [`category:${created.slug}`, "search", "feeds"]);
+  await contentChanged(`category:${created.id}`, [tags.category(created.slug), tags.search, tags.feeds]);
   return { status: "saved", category: created };
 }
 
@@ -213,12 +214,12 @@ export async function updateCategory(actor: AuditActor, id: number, input: Categ
     if (race) return { status: "invalid", fieldErrors: race };
     throw error;
   }
-  const tags = new Set([`category:${before.slug}`, `category:${input.slug}`]);
+  const touched = new Set([tags.category(before.slug), tags.category(input.slug)]);
   if (renamed) {
     // Cards, article pages, feeds and search results show the name and link the slug.
-    for (const tag of ["lists", "feeds", "search", ...(await articlePageTags(id))]) tags.add(tag);
+    for (const tag of [tags.lists, tags.feeds, tags.search, ...(await articlePageTags(id))]) touched.add(tag);
   }
-  await contentChanged(`category:${id}`, [...tags]);
+  await contentChanged(`category:${id}`, [...touched]);
   return { status: "saved", category: { ...before, ...input } };
 }
 
@@ -281,8 +282,8 @@ export async function deleteCategory(
   });
   if (!result) return { status: "not-found" };
   if (result === "needs-move") return { status: "invalid", fieldErrors: { moveTo: [CATEGORY_MESSAGES.moveRequired] } };
-  const tags = [`category:${category.slug}`, "lists", "feeds", "search", ...postTags];
-  if (target) tags.push(`category:${target.slug}`);
-  await contentChanged(`category:${id}`, tags);
+  const touched = [tags.category(category.slug), tags.lists, tags.feeds, tags.search, ...postTags];
+  if (target) touched.push(tags.category(target.slug));
+  await contentChanged(`category:${id}`, touched);
   return { status: "deleted", name: category.name, moved: result.moved, movedTo: target?.name ?? null };
 }

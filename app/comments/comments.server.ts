@@ -14,9 +14,10 @@
 import { and, desc, eq, isNull, ne, or, sql } from "drizzle-orm";
 import { can } from "~/auth/permissions";
 import { hit, limitFor, type Policy } from "~/auth/rate-limit.server";
-import { getDb } from "~/db/db.server";
+import { getDb, type Runner } from "~/db/db.server";
 import { isPublished } from "~/db/order";
 import { articles, authors, type CommentStatus, commentReports, comments, threadMutes, users } from "~/db/schema";
+import { type CacheTag, tags } from "~/cache/tags";
 import { contentChanged } from "~/cache/content-events.server";
 import { COMMENT_MESSAGES, CommentSchema } from "~/lib/comment-schema";
 import { renderCommentMarkdown } from "~/markdown/markdown.server";
@@ -30,9 +31,19 @@ export const COMMENT_RATE_LIMIT: Policy = { max: 5, windowSeconds: 60 };
 
 export type Commenter = { id: number; role: Role };
 
-/** The cache tag of the pages that show an article's comments (app/http/cache-tags.server.ts). */
-export function commentsTag(slug: string) {
-  return `comments:${slug}`;
+/**
+ * The tags of the pages that show `userId`'s comments under their name (every article they
+ * commented on): a rename or an account deletion changes those pages at once.
+ */
+export async function commenterPageTags(userId: number, runner?: Runner): Promise<CacheTag[]> {
+  const db = runner ?? (await getDb());
+  const rows = await db
+    .select({ slug: articles.slug })
+    .from(comments)
+    .innerJoin(articles, eq(articles.id, comments.articleId))
+    .where(eq(comments.userId, userId))
+    .groupBy(articles.slug);
+  return rows.map((row) => tags.comments(row.slug));
 }
 
 export type CommentableArticle = { id: number; slug: string; title: string };
@@ -257,7 +268,7 @@ export async function createComment(input: {
     .returning({ id: comments.id });
   const id = row!.id;
   if (status === "approved") {
-    await contentChanged("comment posted", [commentsTag(article.slug)]);
+    await contentChanged("comment posted", [tags.comments(article.slug)]);
     await notifyAboutComment(id);
   }
   return { status: "created", id, pending: status === "pending" };
@@ -301,7 +312,7 @@ export async function editComment(input: { user: Commenter; commentId: number; b
   const db = await getDb();
   const bodyHtml = await renderCommentMarkdown(checked.body);
   await db.update(comments).set({ body: checked.body, bodyHtml, editedAt: new Date() }).where(eq(comments.id, own.id));
-  if (own.status === "approved") await contentChanged("comment edited", [commentsTag(own.slug)]);
+  if (own.status === "approved") await contentChanged("comment edited", [tags.comments(own.slug)]);
   return { status: "edited" };
 }
 
@@ -333,7 +344,7 @@ export async function deleteComment(input: {
         and not exists (select 1 from ${comments} r where r.parent_id = c.id and r.deleted_at is null)`);
     }
   });
-  if (own.status === "approved") await contentChanged("comment deleted", [commentsTag(own.slug)]);
+  if (own.status === "approved") await contentChanged("comment deleted", [tags.comments(own.slug)]);
   return { status: "deleted" };
 }
 

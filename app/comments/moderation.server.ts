@@ -8,9 +8,9 @@ import { and, count, desc, eq, gt, inArray, isNull, ne, type SQL } from "drizzle
 import { type AuditActor, recordAudit } from "~/audit/audit.server";
 import { getDb } from "~/db/db.server";
 import { articles, comments, users } from "~/db/schema";
+import { tags } from "~/cache/tags";
 import { contentChanged } from "~/cache/content-events.server";
 import type { ModerationFilter } from "~/lib/comment-schema";
-import { commentsTag } from "./comments.server";
 import { notifyAboutComment } from "./notifications.server";
 
 export const MODERATION_PAGE_SIZE = 25;
@@ -151,7 +151,11 @@ export async function moderateComments(actor: AuditActor, ids: number[], action:
       slugs: [...new Set(targets.map((row) => row.articleSlug))],
     };
   });
-  if (changed > 0) await contentChanged(`comments ${action}d`, slugs.map(commentsTag));
+  if (changed > 0)
+    await contentChanged(
+      `comments ${action}d`,
+      slugs.map((slug) => tags.comments(slug)),
+    );
   for (const id of newlyVisible) await notifyAboutComment(id);
   return { changed };
 }

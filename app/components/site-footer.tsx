@@ -4,11 +4,11 @@
  * without an address is not shown).
  */
 import type { ReactNode } from "react";
-import { Link, useRouteLoaderData } from "react-router";
+import { Link } from "react-router";
 import { TAGLINE } from "~/lib/meta";
 import { CATEGORY_LINKS, MENU_CATEGORIES, type NavLinkItem } from "~/lib/site-nav";
 import type { SocialNetwork } from "~/lib/site-settings";
-import type { loader as rootLoader } from "~/root";
+import { useRootData } from "~/components/root-data";
 import { BrandLink } from "./brand";
 import { useSiteName } from "./use-site-name";
 
@@ -128,7 +128,7 @@ function SocialIcon({ children }: { children: ReactNode }) {
  * about page both show them.
  */
 export function SocialLinks({ className, linkClassName }: { className: string; linkClassName: string }) {
-  const social = useRouteLoaderData<typeof rootLoader>("root")?.social;
+  const social = useRootData()?.social;
   const shown = socials.filter((item) => social?.[item.network]);
   if (shown.length === 0) return null;
   return (

@@ -4,15 +4,14 @@
  * draws it when no layout could render.
  */
 import type { ReactNode } from "react";
-import { useRouteLoaderData } from "react-router";
 import { errorScreenFrom } from "~/lib/route-errors";
-import type { loader as rootLoader } from "~/root";
+import { useRootData } from "~/components/root-data";
 import { ErrorScreenView } from "./error-page";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
 
 export function SiteFrame({ children }: { children: ReactNode }) {
-  const rootData = useRouteLoaderData<typeof rootLoader>("root");
+  const rootData = useRootData();
   return (
     <div className="flex min-h-dvh flex-col">
       <SiteHeader user={rootData?.user ?? null} />

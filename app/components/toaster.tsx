@@ -3,7 +3,7 @@
  * loader) is shown once through sonner; without JavaScript it is a visible banner (.no-js-only).
  */
 import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
-import type { Toast } from "~/http/toast.server";
+import type { Toast } from "~/lib/toast";
 import { registerToaster, type ToastApi, withToast } from "./toast";
 
 export { TOAST_DURATION_MS } from "./toast-options";

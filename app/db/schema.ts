@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import type { TocEntry } from "~/lib/toc";
 import {
   type AnyPgColumn,
   bigint,
@@ -170,7 +171,7 @@ export const categoryRedirects = pgTable(
   (t) => [index("category_redirects_category_idx").on(t.categoryId)],
 );
 
-export type TocEntry = { depth: 2 | 3; id: string; text: string };
+export type { TocEntry } from "~/lib/toc";
 
 export const articles = pgTable(
   "articles",

@@ -13,10 +13,14 @@ export type RequestInfo = {
 
 export const requestInfoContext = createContext<RequestInfo>({ nonce: "", clientIp: "unknown", requestId: "-" });
 
+/** Whether this is a `.data` request (client navigation, fetcher) rather than a document. */
+export const requestKindContext = createContext<{ dataRequest: boolean }>({ dataRequest: false });
+
 /** `dataRequest`: a `.data` request (client navigation, fetcher) rather than a document. */
 export function createLoadContext(info: RequestInfo, options: { dataRequest?: boolean } = {}) {
   const context = new RouterContextProvider();
   context.set(requestInfoContext, info);
+  context.set(requestKindContext, { dataRequest: Boolean(options.dataRequest) });
   context.set(htmlOnceContext, { document: !options.dataRequest, html: new Map() });
   return context;
 }

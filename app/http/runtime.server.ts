@@ -18,14 +18,14 @@ export async function startup(options: { seedWhenEmpty?: boolean; scheduler?: bo
   const handle = await getDatabaseHandle();
   await handle.migrate();
   if (options.seedWhenEmpty ?? true) {
-    const { isDatabaseEmpty, seedDemoContent } = await import("~/db/seed.server");
+    const { isDatabaseEmpty, seedDemoContent } = await import("~/seed/seed.server");
     if (await isDatabaseEmpty()) {
       const counts = await seedDemoContent();
       console.log(`[db] empty database seeded with demo content: ${JSON.stringify(counts)}`);
     }
   }
   // The site pages (terms, privacy, FAQ, …): added when missing, on an existing database too.
-  const { seedSitePages } = await import("~/db/seed.server");
+  const { seedSitePages } = await import("~/seed/seed.server");
   const addedPages = await seedSitePages();
   if (addedPages > 0) console.log(`[db] site pages added: ${addedPages}`);
   // Site settings are read before the first request (then kept fresh by notifications).
@@ -84,5 +84,5 @@ export async function shutdown() {
 export { createLoadContext };
 export { isCrossSiteWrite } from "./origin-check.server";
 export { contentChanged, listenForContentChanges, onContentChanged } from "~/cache/content-events.server";
-export { cacheTagsFor } from "./cache-tags.server";
+export { createPageTagger } from "./page-tags.server";
 export { staffPageKey } from "~/auth/session.server";

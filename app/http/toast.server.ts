@@ -3,16 +3,10 @@
  * result shows after a redirect with or without JavaScript (the root loader reads and clears it).
  */
 import { type Cookie, createCookie, redirect } from "react-router";
-import { z } from "zod";
 import { env } from "~/env.server";
+import { type Toast, type ToastInput, ToastSchema } from "~/lib/toast";
 
-export const ToastSchema = z.object({
-  type: z.enum(["success", "error", "info"]).default("info"),
-  title: z.string().max(200),
-  description: z.string().max(500).optional(),
-});
-export type Toast = z.infer<typeof ToastSchema>;
-export type ToastInput = z.input<typeof ToastSchema>;
+export { type Toast, type ToastInput, ToastSchema } from "~/lib/toast";
 
 export const TOAST_COOKIE_NAME = "dp_toast";
 

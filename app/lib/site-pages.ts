@@ -18,6 +18,3 @@ export type SitePageSlug = (typeof SITE_PAGES)[number]["slug"];
 export const SITE_PAGE_SLUGS: ReadonlySet<string> = new Set(SITE_PAGES.map((page) => page.slug));
 
 export const sitePageHref = (slug: string) => `/${slug}`;
-
-/** The cache tag of a site page (app/http/cache-tags.server.ts). */
-export const pageCacheTag = (slug: string) => `page:${slug}`;

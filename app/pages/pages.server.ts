@@ -6,8 +6,8 @@ import { asc, eq, sql } from "drizzle-orm";
 import { type AuditActor, recordAudit } from "~/audit/audit.server";
 import { getDb } from "~/db/db.server";
 import { pages } from "~/db/schema";
+import { tags } from "~/cache/tags";
 import { contentChanged } from "~/cache/content-events.server";
-import { pageCacheTag } from "~/lib/site-pages";
 import { renderMarkdown } from "~/markdown/markdown.server";
 
 export type SitePage = { slug: string; title: string; contentHtml: string; updatedAt: string };
@@ -72,7 +72,7 @@ export async function savePage(
     );
     return true;
   });
-  if (saved) await contentChanged(`page ${slug} saved`, [pageCacheTag(slug)]);
+  if (saved) await contentChanged(`page ${slug} saved`, [tags.page(slug)]);
   return saved;
 }
 

@@ -11,6 +11,7 @@ import { type AuditActor, recordAudit } from "~/audit/audit.server";
 import { getDb, type Runner } from "~/db/db.server";
 import { isForeignKeyViolation, isUniqueViolation } from "~/db/pg-error.server";
 import { categories, interviewQuestions } from "~/db/schema";
+import { tags } from "~/cache/tags";
 import { contentChanged } from "~/cache/content-events.server";
 import { QUESTION_MESSAGES, type QuestionFormValues } from "~/lib/question-schema";
 import { renderMarkdownFragment } from "~/markdown/markdown.server";
@@ -77,7 +78,7 @@ function raceErrors(error: unknown): FieldErrors | null {
 }
 
 async function changed(id: number) {
-  await contentChanged(`question:${id}`, ["questions"]);
+  await contentChanged(`question:${id}`, [tags.questions]);
 }
 
 /** Creates (id null) or updates a question; the answer is rendered here. */

@@ -5,6 +5,8 @@ import { useSiteName } from "~/components/use-site-name";
 import { siteNameFrom, TAGLINE } from "~/lib/meta";
 import { seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/about";
+import { cacheHandle } from "~/cache/route-tags";
+import { tags } from "~/cache/tags";
 
 const technologies = [
   { name: "React", note: "Server-rendered UI that works before JavaScript loads" },
@@ -111,3 +113,6 @@ export default function About() {
     </div>
   );
 }
+
+/** The cached page carries these tags (app/cache/tags.ts): writes that announce one drop it. */
+export const handle = cacheHandle(() => [tags.static]);

@@ -6,7 +6,7 @@
  */
 import { autosaveArticle, autosaveFields } from "~/articles/editorial.server";
 import { articleOwnership } from "~/articles/article-access.server";
-import { staffOrStatus } from "~/auth/admin-session.server";
+import { staffOrStatus } from "~/http/actions/admin-session.server";
 import { canEditArticle } from "~/auth/permissions";
 import { readForm } from "~/http/form.server";
 import { VERSION_PATTERN } from "~/lib/article-schema";

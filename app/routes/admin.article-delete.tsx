@@ -16,7 +16,7 @@ import { failedWrite, readOrThrow } from "~/http/route-errors.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { parseId } from "~/lib/ids";
 import type { Route } from "./+types/admin.article-delete";
-import { adminReturnPath } from "~/auth/admin-session.server";
+import { adminReturnPath } from "~/http/actions/admin-session.server";
 import { readForm } from "~/http/form.server";
 
 const notFound = (returnPath: string) =>

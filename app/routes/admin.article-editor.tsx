@@ -21,7 +21,7 @@ import { forbidden } from "~/lib/route-errors";
 import { noindexMeta } from "~/lib/seo";
 import { articleHistoryHref, postHref } from "~/lib/urls";
 import { recentUploads } from "~/media/media.server";
-import { readUploadForm } from "~/media/upload-request.server";
+import { readUploadForm } from "~/http/actions/upload-request.server";
 import { getSiteSettings } from "~/settings/settings.server";
 import type { Route } from "./+types/admin.article-editor";
 import { editorialIntent } from "./admin.article-editor/editorial.server";

@@ -7,7 +7,7 @@
 import { ARTICLE_LIMITS, ARTICLE_MESSAGES } from "~/lib/article-schema";
 import { renderPreview } from "~/articles/admin-articles.server";
 import type { Route } from "./+types/admin.article-preview";
-import { staffOrStatus } from "~/auth/admin-session.server";
+import { staffOrStatus } from "~/http/actions/admin-session.server";
 import { readForm } from "~/http/form.server";
 
 const PERSONAL = { "Cache-Control": "private, no-store" };

@@ -20,7 +20,7 @@ import { PEOPLE_MESSAGES } from "~/lib/people-schemas";
 import { noindexMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/http/toast.server";
 import type { Route } from "./+types/admin.login";
-import { adminReturnPath, signInAdministrator } from "~/auth/admin-session.server";
+import { adminReturnPath, signInAdministrator } from "~/http/actions/admin-session.server";
 import { readForm } from "~/http/form.server";
 import { retryAfterHeaders } from "~/http/route-headers.server";
 

@@ -7,13 +7,13 @@
  *   /admin path) with a toast saying what happened; signed out, the admin login.
  * Cross-site posts never get here: the HTTP server refuses them with 403.
  */
-import { staffOrStatus, adminReturnPath } from "~/auth/admin-session.server";
+import { staffOrStatus, adminReturnPath } from "~/http/actions/admin-session.server";
 import { requirePermission } from "~/auth/guards.server";
 import { failedWrite } from "~/http/route-errors.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { MEDIA_MESSAGES } from "~/media/detect.server";
 import { MediaError, storeUpload } from "~/media/media.server";
-import { chosenFile, readUploadForm, refusalText, wantsJson } from "~/media/upload-request.server";
+import { chosenFile, readUploadForm, refusalText, wantsJson } from "~/http/actions/upload-request.server";
 import type { Route } from "./+types/admin.media-upload";
 
 const PERSONAL = { "Cache-Control": "private, no-store" };

@@ -18,7 +18,7 @@ import { noindexMeta } from "~/lib/seo";
 import { MEDIA_MESSAGES } from "~/media/detect.server";
 import { deleteUpload, listLibrary } from "~/media/media.server";
 import { formatBytes, MAX_UPLOAD_MB, UPLOAD_ACCEPT } from "~/lib/media";
-import { adminReturnPath } from "~/auth/admin-session.server";
+import { adminReturnPath } from "~/http/actions/admin-session.server";
 import type { Route } from "./+types/admin.media";
 import { articleEditHref, mediaLibraryHref } from "~/lib/urls";
 import {

@@ -5,7 +5,7 @@
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
-import { adminReturnPath } from "~/auth/admin-session.server";
+import { adminReturnPath } from "~/http/actions/admin-session.server";
 import { requirePermission } from "~/auth/guards.server";
 import { ROLE_LABELS } from "~/auth/permissions";
 import { PeoplePage } from "~/components/admin/people";

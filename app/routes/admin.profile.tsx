@@ -17,7 +17,7 @@ import { FORM_TOASTS } from "~/lib/account-schemas";
 import { AUTHOR_TOASTS, AuthorProfileSchema, AVATAR_FILE_FIELD } from "~/lib/author-schema";
 import { noindexMeta } from "~/lib/seo";
 import { MediaError, storeUpload } from "~/media/media.server";
-import { chosenFile, readUploadForm } from "~/media/upload-request.server";
+import { chosenFile, readUploadForm } from "~/http/actions/upload-request.server";
 import { parseId } from "~/lib/ids";
 import type { Route } from "./+types/admin.profile";
 import { authorHref } from "~/lib/urls";

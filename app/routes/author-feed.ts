@@ -3,8 +3,14 @@ import { buildFeed, FEED_CONTENT_TYPES, renderFeed } from "~/discovery/feeds.ser
 import { conditionalResponse } from "~/discovery/http-cache.server";
 import { getSiteSettings } from "~/settings/settings.server";
 import type { Route } from "./+types/author-feed";
+import { cacheHandle } from "~/cache/route-tags";
+import { tags } from "~/cache/tags";
 
 /** /author/{slug}/rss.xml: the newest articles of one author. */
+
+/** The cached page carries these tags (app/cache/tags.ts): writes that announce one drop it. */
+export const handle = cacheHandle(({ params }) => [tags.author(params.slug ?? ""), tags.feeds]);
+
 export async function loader({ request, params }: Route.LoaderArgs) {
   const author = await getAuthorBySlug(params.slug);
   if (!author)

@@ -14,6 +14,12 @@ import { notFound } from "~/lib/route-errors";
 import { breadcrumbJsonLd, seoMeta, siteFrom } from "~/lib/seo";
 import { authorHref } from "~/lib/urls";
 import type { Route } from "./+types/author";
+import { redirectToCanonical } from "~/http/canonical.server";
+import { cacheHandle } from "~/cache/route-tags";
+import { tags } from "~/cache/tags";
+
+/** The cached page carries these tags (app/cache/tags.ts): writes that announce one drop it. */
+export const handle = cacheHandle(({ params }) => [tags.author(params.slug ?? ""), tags.lists]);
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const requested = parsePageParam(new URL(request.url).searchParams.get("page"));
@@ -24,6 +30,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   });
   const target = pageRedirectTarget(requested, listing.pageCount);
   if (target !== null) throw redirect(authorHref(author.slug, { page: target }));
+  redirectToCanonical({ request, context }, authorHref(author.slug, { page: listing.page }));
   const { name, slug, bio, avatarUrl } = author;
   return { author: { name, slug, bio, avatarUrl }, listing };
 }

@@ -5,8 +5,14 @@ import { buildFeed, FEED_CONTENT_TYPES, renderFeed } from "~/discovery/feeds.ser
 import { conditionalResponse } from "~/discovery/http-cache.server";
 import { getSiteSettings } from "~/settings/settings.server";
 import type { Route } from "./+types/category-feed";
+import { cacheHandle } from "~/cache/route-tags";
+import { tags } from "~/cache/tags";
 
 /** /category/{category}/rss.xml: the newest articles of one category. */
+
+/** The cached page carries these tags (app/cache/tags.ts): writes that announce one drop it. */
+export const handle = cacheHandle(({ params }) => [tags.category((params.category ?? "").toLowerCase())]);
+
 export async function loader({ request, params }: Route.LoaderArgs) {
   const category = await findCategory(params.category);
   // A renamed category's old slug: 301 to its feed's current address.

@@ -12,6 +12,12 @@ import { notFound } from "~/lib/route-errors";
 import { readOrThrow } from "~/http/route-errors.server";
 import { savedForRequest } from "~/reading-list/reading-list.server";
 import type { Route } from "./+types/category";
+import { redirectToCanonical } from "~/http/canonical.server";
+import { cacheHandle } from "~/cache/route-tags";
+import { tags } from "~/cache/tags";
+
+/** The cached page carries these tags (app/cache/tags.ts): writes that announce one drop it. */
+export const handle = cacheHandle(({ params }) => [tags.category((params.category ?? "").toLowerCase())]);
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -29,6 +35,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   });
   const target = pageRedirectTarget(requested, listing.pageCount);
   if (target !== null) throw redirect(categoryHref(category.slug, { page: target, view }));
+  // `/category/DATA-structures`, `?page=1`, `?view=grid`, another parameter order: one address.
+  redirectToCanonical({ request, context }, categoryHref(category.slug, { page: listing.page, view }));
   const canonicalUrl = `${env().SITE_URL.replace(/\/+$/, "")}${categoryHref(category.slug)}`;
   const saved = await savedForRequest(
     request,

@@ -3,8 +3,10 @@ import { MessageForm, MessagePage } from "~/components/messages/message-form";
 import { retryAfterHeaders } from "~/http/route-headers.server";
 import { CONTACT_TEXT_FIELDS, ContactSchema, MESSAGE_ALERTS } from "~/lib/message-schemas";
 import { seoMeta } from "~/lib/seo";
-import { messageAction } from "~/messages/message-action.server";
+import { messageAction } from "~/http/actions/message-action.server";
 import type { Route } from "./+types/contact";
+import { cacheHandle } from "~/cache/route-tags";
+import { tags } from "~/cache/tags";
 
 export async function action({ request, context }: Route.ActionArgs) {
   return messageAction(request, context, {
@@ -57,3 +59,6 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     description: "Write to the editors: questions, corrections and ideas.",
     path: "/contact",
   });
+
+/** The cached page carries these tags (app/cache/tags.ts): writes that announce one drop it. */
+export const handle = cacheHandle(() => [tags.static]);

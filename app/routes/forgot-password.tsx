@@ -1,7 +1,7 @@
 /** "Forgot password?": mails a single-use reset link, valid one hour, if the address has an account. */
 import { Link } from "react-router";
 import { requestPasswordReset } from "~/auth/accounts.server";
-import { emailLinkRequestAction } from "~/auth/email-link-request.server";
+import { emailLinkRequestAction } from "~/http/actions/email-link-request.server";
 import { AuthCard } from "~/components/auth/auth-card";
 import { Field, useValidatedForm } from "~/components/forms";
 import { textLinkClass } from "~/components/ui/button";
@@ -10,6 +10,8 @@ import { noindexMeta } from "~/lib/seo";
 import type { Route } from "./+types/forgot-password";
 import { retryAfterHeaders } from "~/http/route-headers.server";
 import { AuthForm } from "~/components/auth/auth-form";
+import { cacheHandle } from "~/cache/route-tags";
+import { tags } from "~/cache/tags";
 
 export async function action({ request, context }: Route.ActionArgs) {
   return emailLinkRequestAction(request, context, {
@@ -52,3 +54,6 @@ export default function ForgotPasswordPage({ actionData }: Route.ComponentProps)
 export const headers: Route.HeadersFunction = retryAfterHeaders;
 
 export const meta: Route.MetaFunction = ({ matches }) => noindexMeta(matches, "Forgot password");
+
+/** The cached page carries these tags (app/cache/tags.ts): writes that announce one drop it. */
+export const handle = cacheHandle(() => [tags.static]);

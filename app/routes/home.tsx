@@ -8,6 +8,11 @@ import { seoMeta, siteFrom, websiteJsonLd } from "~/lib/seo";
 import { readOrThrow } from "~/http/route-errors.server";
 import { savedForRequest } from "~/reading-list/reading-list.server";
 import type { Route } from "./+types/home";
+import { cacheHandle } from "~/cache/route-tags";
+import { tags } from "~/cache/tags";
+
+/** The cached page carries these tags (app/cache/tags.ts): writes that announce one drop it. */
+export const handle = cacheHandle(() => [tags.lists]);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const articles: HomeArticles = await readOrThrow({ request, context }, "articles", () => getHomeArticles());

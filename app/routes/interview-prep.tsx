@@ -7,6 +7,11 @@ import { listInterviewQuestions } from "~/questions/questions.server";
 import { htmlOnce } from "~/http/html-once.server";
 import { readOrThrow } from "~/http/route-errors.server";
 import type { Route } from "./+types/interview-prep";
+import { cacheHandle } from "~/cache/route-tags";
+import { tags } from "~/cache/tags";
+
+/** The cached page carries these tags (app/cache/tags.ts): writes that announce one drop it. */
+export const handle = cacheHandle(() => [tags.questions]);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   // An unknown ?category= shows All rather than an error.

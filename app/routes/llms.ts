@@ -4,8 +4,14 @@ import { env } from "~/env.server";
 import { getSiteSettings } from "~/settings/settings.server";
 import { TAGLINE } from "~/lib/meta";
 import type { Route } from "./+types/llms";
+import { cacheHandle } from "~/cache/route-tags";
+import { tags } from "~/cache/tags";
 
 /** /llms.txt (llmstxt.org): the site in brief and its newest articles as markdown links. */
+
+/** The cached page carries these tags (app/cache/tags.ts): writes that announce one drop it. */
+export const handle = cacheHandle(() => [tags.feeds]);
+
 export async function loader({ request }: Route.LoaderArgs) {
   const { SITE_URL } = env();
   const { siteName: SITE_NAME } = await getSiteSettings();

@@ -3,7 +3,8 @@ import { data, Form, Link } from "react-router";
 import { signInWithPassword } from "~/auth/accounts.server";
 import { requireAnonymous } from "~/auth/guards.server";
 import { providerButtons } from "~/auth/providers/registry.server";
-import { clientAddress, deviceCookie, readDeviceToken, tooManyAttemptsMessage } from "~/auth/rate-limit.server";
+import { deviceCookie, readDeviceToken, tooManyAttemptsMessage } from "~/auth/rate-limit.server";
+import { clientAddress } from "~/http/client-address.server";
 import { createSession } from "~/auth/session.server";
 import { AuthCard } from "~/components/auth/auth-card";
 import { OAuthButtons } from "~/components/auth/oauth-buttons";
@@ -19,10 +20,15 @@ import { redirectWithToast } from "~/http/toast.server";
 import type { Route } from "./+types/login";
 import { readForm } from "~/http/form.server";
 import { retryAfterHeaders } from "~/http/route-headers.server";
+import { cacheHandle } from "~/cache/route-tags";
+import { tags } from "~/cache/tags";
 
 const SIGN_IN_FAILED = "Sign in Failed";
 /** One message for a wrong password and an unknown email alike. */
 export const WRONG_CREDENTIALS = "Invalid email or password.";
+
+/** The cached page carries these tags (app/cache/tags.ts): writes that announce one drop it. */
+export const handle = cacheHandle(() => [tags.static]);
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAnonymous(request);

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { getArticleBySlug } from "~/articles/articles.server";
 import { findSlugRedirect } from "~/articles/editorial.server";
-import { articleViewData } from "~/articles/article-view.server";
+import { articleViewData } from "~/http/views/article-view.server";
 import { ArticleView } from "~/components/article/article-view";
 import { articleMarkdownResponse, wantsMarkdown } from "~/discovery/markdown-source.server";
 import { env } from "~/env.server";
@@ -10,12 +10,14 @@ import { notFound } from "~/lib/route-errors";
 import { blogPostingJsonLd, breadcrumbJsonLd, seoMeta, siteFrom, summarize } from "~/lib/seo";
 import { readOrThrow } from "~/http/route-errors.server";
 import { getUser } from "~/auth/guards.server";
-import { commentAction } from "~/comments/comment-action.server";
-import { commentsViewData } from "~/comments/comments-view.server";
+import { commentAction } from "~/http/actions/comment-action.server";
+import { commentsViewData } from "~/http/views/comments-view.server";
 import { CommentsSection } from "~/components/comments/comments-section";
 import { retryAfterHeaders } from "~/http/route-headers.server";
 import { savedForRequest } from "~/reading-list/reading-list.server";
 import type { Route } from "./+types/post";
+import { cacheHandle } from "~/cache/route-tags";
+import { tags } from "~/cache/tags";
 
 /** /post/{slug}.md and `Accept: text/markdown` answer the markdown source (tools and agents). */
 export const middleware: Route.MiddlewareFunction[] = [
@@ -24,6 +26,14 @@ export const middleware: Route.MiddlewareFunction[] = [
     return slug ? articleMarkdownResponse(request, slug) : next();
   },
 ];
+
+/** The cached page carries these tags (app/cache/tags.ts): writes that announce one drop it. */
+export const handle = cacheHandle(({ params }) => {
+  const slug = params.slug ?? "";
+  // /post/{slug}.md shows no comments; the article page (and ?comments=all) does.
+  if (slug.endsWith(".md")) return [tags.article(slug.slice(0, -".md".length))];
+  return [tags.article(slug), tags.comments(slug)];
+});
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const search = new URL(request.url).searchParams;

@@ -6,7 +6,7 @@
  */
 import { data, redirect } from "react-router";
 import { previewByToken } from "~/articles/editorial.server";
-import { articleViewData } from "~/articles/article-view.server";
+import { articleViewData } from "~/http/views/article-view.server";
 import { ArticleView } from "~/components/article/article-view";
 import { env } from "~/env.server";
 import { notFound } from "~/lib/route-errors";

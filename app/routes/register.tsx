@@ -3,7 +3,8 @@ import { data, Link } from "react-router";
 import { MailDeliveryError, registerAccount } from "~/auth/accounts.server";
 import { requireAnonymous } from "~/auth/guards.server";
 import { providerButtons } from "~/auth/providers/registry.server";
-import { clientAddress, tooManyAttemptsMessage } from "~/auth/rate-limit.server";
+import { tooManyAttemptsMessage } from "~/auth/rate-limit.server";
+import { clientAddress } from "~/http/client-address.server";
 import { AuthCard } from "~/components/auth/auth-card";
 import { OAuthButtons } from "~/components/auth/oauth-buttons";
 import { CheckboxField, type FormAlertData, useValidatedForm } from "~/components/forms";
@@ -17,8 +18,13 @@ import { readForm } from "~/http/form.server";
 import { retryAfterHeaders } from "~/http/route-headers.server";
 import { AccountFields } from "~/components/auth/account-fields";
 import { AuthForm } from "~/components/auth/auth-form";
+import { cacheHandle } from "~/cache/route-tags";
+import { tags } from "~/cache/tags";
 
 const SIGN_UP_FAILED = "Sign up Failed";
+
+/** The cached page carries these tags (app/cache/tags.ts): writes that announce one drop it. */
+export const handle = cacheHandle(() => [tags.static]);
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAnonymous(request);

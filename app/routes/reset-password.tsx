@@ -6,7 +6,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link } from "react-router";
 import { inspectResetToken, resetPassword } from "~/auth/accounts.server";
-import { clientAddress, tooManyAttemptsMessage } from "~/auth/rate-limit.server";
+import { tooManyAttemptsMessage } from "~/auth/rate-limit.server";
+import { clientAddress } from "~/http/client-address.server";
 import { createSession } from "~/auth/session.server";
 import { AuthCard } from "~/components/auth/auth-card";
 import { Field, type FormAlertData, useAlertToast, useValidatedForm } from "~/components/forms";

@@ -1,4 +1,9 @@
 import { env } from "~/env.server";
+import { cacheHandle } from "~/cache/route-tags";
+import { tags } from "~/cache/tags";
+
+/** The cached page carries these tags (app/cache/tags.ts): writes that announce one drop it. */
+export const handle = cacheHandle(() => [tags.static]);
 
 export function loader() {
   const body = [

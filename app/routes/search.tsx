@@ -11,10 +11,17 @@ import { searchHref } from "~/lib/urls";
 import { readOrThrow } from "~/http/route-errors.server";
 import { savedForRequest } from "~/reading-list/reading-list.server";
 import type { Route } from "./+types/search";
+import { redirectToCanonical } from "~/http/canonical.server";
+import { cacheHandle } from "~/cache/route-tags";
+import { tags } from "~/cache/tags";
+
+/** The cached page carries these tags (app/cache/tags.ts): writes that announce one drop it. */
+export const handle = cacheHandle(() => [tags.search]);
 
 /**
  * The loader is the single source of the search: the URL (q, repeatable category, page) in,
- * one page of results out. Any URL gives a page: bad input is normalized, never an error.
+ * one page of results out. Any URL gives a page: bad input is normalized (one 301 to its
+ * canonical address), never an error.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -30,6 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   });
   const target = pageRedirectTarget(requested, results.pageCount);
   if (target !== null) throw redirect(searchHref({ q: params.q, categoryIds, page: target }));
+  redirectToCanonical({ request, context }, searchHref({ q: params.q, categoryIds, page: results.page }));
   const saved = await savedForRequest(
     request,
     results.articles.map((article) => article.id),

@@ -6,7 +6,8 @@
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
-import { clientAddress, hit, limitFor, POLICIES, tooManyAttemptsMessage } from "~/auth/rate-limit.server";
+import { hit, limitFor, POLICIES, tooManyAttemptsMessage } from "~/auth/rate-limit.server";
+import { clientAddress } from "~/http/client-address.server";
 import { createSession, destroySession } from "~/auth/session.server";
 import { AuthCard } from "~/components/auth/auth-card";
 import { useValidatedForm } from "~/components/forms";

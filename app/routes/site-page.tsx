@@ -9,8 +9,13 @@ import { notFound } from "~/lib/route-errors";
 import { seoMeta, summarize } from "~/lib/seo";
 import { getPage } from "~/pages/pages.server";
 import type { Route } from "./+types/site-page";
+import { cacheHandle } from "~/cache/route-tags";
+import { tags } from "~/cache/tags";
 
 const BODY_KEY = "site-page";
+
+/** The cached page carries these tags (app/cache/tags.ts): writes that announce one drop it. */
+export const handle = cacheHandle(({ url }) => [tags.page(url.pathname.slice(1))]);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const slug = new URL(request.url).pathname.replace(/^\/|\.data$/g, "");

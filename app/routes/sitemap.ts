@@ -1,8 +1,14 @@
 import { conditionalResponse } from "~/discovery/http-cache.server";
 import { sitemapDocument, sitemapPiece } from "~/discovery/sitemap.server";
 import type { Route } from "./+types/sitemap";
+import { cacheHandle } from "~/cache/route-tags";
+import { tags } from "~/cache/tags";
 
 /** /sitemap.xml, and /sitemaps/{piece}.xml once the site needs an index. */
+
+/** The cached page carries these tags (app/cache/tags.ts): writes that announce one drop it. */
+export const handle = cacheHandle(() => [tags.feeds]);
+
 export async function loader({ request, params }: Route.LoaderArgs) {
   const piece = params.piece;
   const document = piece === undefined ? await sitemapDocument() : await sitemapPiece(piece.replace(/\.xml$/, ""));

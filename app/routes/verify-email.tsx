@@ -8,8 +8,9 @@
  */
 import { data, Form, Link, useNavigation } from "react-router";
 import { inspectVerification, resendVerification, verifyEmail } from "~/auth/accounts.server";
-import { emailLinkRequestAction } from "~/auth/email-link-request.server";
-import { clientAddress, tooManyAttemptsMessage } from "~/auth/rate-limit.server";
+import { emailLinkRequestAction } from "~/http/actions/email-link-request.server";
+import { tooManyAttemptsMessage } from "~/auth/rate-limit.server";
+import { clientAddress } from "~/http/client-address.server";
 import { createSession } from "~/auth/session.server";
 import { AuthCard } from "~/components/auth/auth-card";
 import { Field, FormAlert, StatusButton, useValidatedForm } from "~/components/forms";

@@ -10,8 +10,14 @@ import { pageRedirectTarget, pageToRead, parsePageParam } from "~/lib/pagination
 import { whatsNewHref } from "~/lib/urls";
 import { savedForRequest } from "~/reading-list/reading-list.server";
 import type { Route } from "./+types/whats-new";
+import { redirectToCanonical } from "~/http/canonical.server";
+import { cacheHandle } from "~/cache/route-tags";
+import { tags } from "~/cache/tags";
 
 type LoaderData = { listing: ChangelogPage | null; changelogMissing: boolean; saved: number[] };
+
+/** The cached page carries these tags (app/cache/tags.ts): writes that announce one drop it. */
+export const handle = cacheHandle(() => [tags.lists]);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const requested = parsePageParam(new URL(request.url).searchParams.get("page"));
@@ -24,6 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (listing === "missing") return data<LoaderData>({ listing: null, changelogMissing: true, saved: [] });
   const target = pageRedirectTarget(requested, listing.pageCount);
   if (target !== null) throw redirect(whatsNewHref(target));
+  redirectToCanonical({ request, context }, whatsNewHref(listing.page));
   const saved = await savedForRequest(
     request,
     listing.articles.map((article) => article.id),

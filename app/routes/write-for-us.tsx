@@ -3,8 +3,10 @@ import { MessageForm, MessagePage } from "~/components/messages/message-form";
 import { retryAfterHeaders } from "~/http/route-headers.server";
 import { MESSAGE_ALERTS, PITCH_TEXT_FIELDS, PitchSchema } from "~/lib/message-schemas";
 import { seoMeta } from "~/lib/seo";
-import { messageAction } from "~/messages/message-action.server";
+import { messageAction } from "~/http/actions/message-action.server";
 import type { Route } from "./+types/write-for-us";
+import { cacheHandle } from "~/cache/route-tags";
+import { tags } from "~/cache/tags";
 
 export async function action({ request, context }: Route.ActionArgs) {
   return messageAction(request, context, {
@@ -76,3 +78,6 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     description: "Pitch an article: practical writing by working developers.",
     path: "/write-for-us",
   });
+
+/** The cached page carries these tags (app/cache/tags.ts): writes that announce one drop it. */
+export const handle = cacheHandle(() => [tags.static]);

@@ -10,7 +10,7 @@ import { recordAudit } from "~/audit/audit.server";
 import { getDatabaseHandle, getDb, type Runner } from "~/db/db.server";
 import { siteSettings as siteSettingsTable } from "~/db/schema";
 import { env } from "~/env.server";
-import { contentChanged } from "~/cache/content-events.server";
+import { contentChanged, EVERYTHING } from "~/cache/content-events.server";
 import { TAGLINE } from "~/lib/meta";
 import { SOCIAL_NETWORKS, type SiteSettings } from "~/lib/site-settings";
 
@@ -105,7 +105,7 @@ export async function announceSiteSettingsChanged() {
   await loadSiteSettings();
   const handle = await getDatabaseHandle();
   await handle.notify(SETTINGS_CHANNEL, "changed");
-  await contentChanged("site settings", null);
+  await contentChanged("site settings", EVERYTHING);
 }
 
 /** Tests: forget what this process read. */

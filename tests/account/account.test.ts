@@ -23,7 +23,7 @@ import { createSession } from "~/auth/session.server";
 import { type DatabaseHandle, setDatabaseHandle } from "~/db/db.server";
 import { isPublished } from "~/db/order";
 import { articles, comments, oauthAccounts, readingList, sessions, users } from "~/db/schema";
-import { seedDemoContent } from "~/db/seed.server";
+import { seedDemoContent } from "~/seed/seed.server";
 import { testClient, tokenFrom } from "../auth/support";
 import { openTestDatabase, testDatabaseKinds } from "../support/databases";
 

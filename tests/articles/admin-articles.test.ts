@@ -14,9 +14,9 @@ import {
 import { createOrPromoteAdmin } from "~/auth/admins.server";
 import { type DatabaseHandle, queryRows, setDatabaseHandle } from "~/db/db.server";
 import { articles, authors, categories, users } from "~/db/schema";
-import { seedSyntheticArticles } from "~/db/seed.server";
+import { seedSyntheticArticles } from "~/seed/seed.server";
 import { ARTICLE_MESSAGES, ArticleSchema, type ArticleInput, isImageUrl, toArticleInput } from "~/lib/article-schema";
-import { contentChanged, onContentChanged } from "~/cache/content-events.server";
+import { contentChanged, EVERYTHING, onContentChanged } from "~/cache/content-events.server";
 import { openTestDatabase, testDatabaseKinds } from "../support/databases";
 
 const input = (overrides: Partial<ArticleInput> = {}): ArticleInput => ({
@@ -284,7 +284,7 @@ describe.each(testDatabaseKinds())("admin articles on %s", (kind) => {
     await handle.db.insert(authors).values({ name: "Synthetic Author" });
     await seedSyntheticArticles(10_000, { seed: 7 });
     // Written beside the application, so announced by hand (as any out-of-band writer must).
-    await contentChanged("test: synthetic articles");
+    await contentChanged("test: synthetic articles", EVERYTHING);
     await handle.db.execute(sql`analyze articles`);
     await handle.db.execute(sql`analyze authors`);
     await handle.db.execute(sql`analyze article_search`);
@@ -337,14 +337,14 @@ describe.each(testDatabaseKinds())("admin articles on %s", (kind) => {
     expect((await listDashboardArticles()).total).toBe(before.total);
     // …while searches always count live.
     expect((await listDashboardArticles({ query: "Sneaky" })).matching).toBe(1);
-    await contentChanged("test: sneaky insert");
+    await contentChanged("test: sneaky insert", EVERYTHING);
     expect((await listDashboardArticles()).total).toBe(before.total + 1);
     // The application's own writes announce themselves.
     const created = await createArticle({ userId: adminId, input: input({ slug: "counted-at-once" }) });
     expect((await listDashboardArticles()).total).toBe(before.total + 2);
     if (created.status === "saved") await deleteArticle(created.id, { id: adminId });
     await handle.db.execute(sql`delete from articles where slug = 'sneaky-insert'`);
-    await contentChanged("test: cleanup");
+    await contentChanged("test: cleanup", EVERYTHING);
     expect((await listDashboardArticles()).total).toBe(before.total);
   });
 

@@ -16,7 +16,7 @@ import {
 import { type Database, type DatabaseHandle, queryRows, setDatabaseHandle } from "~/db/db.server";
 import { isPublished } from "~/db/order";
 import { articles, authors, categories } from "~/db/schema";
-import { seedDemoContent } from "~/db/seed.server";
+import { seedDemoContent } from "~/seed/seed.server";
 import type { ArticleCardData } from "~/lib/article-card";
 import { renderMarkdown } from "~/markdown/markdown.server";
 import { openTestDatabase, testDatabaseKinds } from "../support/databases";

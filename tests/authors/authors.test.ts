@@ -9,11 +9,11 @@ import {
   updateAuthor,
 } from "~/authors/authors.server";
 import { type DatabaseHandle, setDatabaseHandle } from "~/db/db.server";
-import { seedDemoContent } from "~/db/seed.server";
+import { seedDemoContent } from "~/seed/seed.server";
 import { articles, auditLog, authors, users } from "~/db/schema";
 import { buildFeed, renderFeed } from "~/discovery/feeds.server";
 import { sitemapDocument } from "~/discovery/sitemap.server";
-import { cacheTagsFor } from "~/http/cache-tags.server";
+import { cacheTagsFor } from "../support/page-tags";
 import { openTestDatabase, testDatabaseKinds } from "../support/databases";
 
 describe("author page cache tags", () => {

@@ -10,7 +10,7 @@ import {
   updateCategory,
 } from "~/categories/categories.server";
 import { type DatabaseHandle, setDatabaseHandle } from "~/db/db.server";
-import { seedDemoContent } from "~/db/seed.server";
+import { seedDemoContent } from "~/seed/seed.server";
 import { articles, auditLog, categories, users } from "~/db/schema";
 import { onContentChanged } from "~/cache/content-events.server";
 import { CATEGORY_MESSAGES } from "~/lib/category-schema";

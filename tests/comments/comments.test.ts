@@ -21,7 +21,7 @@ import { listModerationQueue, moderateComments, setCommentsBlocked } from "~/com
 import { readUnsubscribeToken, unsubscribe, unsubscribeToken } from "~/comments/unsubscribe.server";
 import { type DatabaseHandle, setDatabaseHandle } from "~/db/db.server";
 import { comments, siteSettings, users } from "~/db/schema";
-import { cacheTagsFor } from "~/http/cache-tags.server";
+import { cacheTagsFor } from "../support/page-tags";
 import { onContentChanged } from "~/cache/content-events.server";
 import { CommentSchema, COMMENT_MAX_LENGTH, COMMENT_MESSAGES } from "~/lib/comment-schema";
 import { type MailMessage, setMailer } from "~/mail/mailer.server";

@@ -2,12 +2,12 @@ import { count, eq, isNotNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, setDatabaseHandle } from "~/db/db.server";
 import { articles, authors, categories, interviewQuestions } from "~/db/schema";
-import { articles as demoArticles } from "~/db/seed-data/articles";
-import { authors as demoAuthors } from "~/db/seed-data/authors";
-import { categories as demoCategories } from "~/db/seed-data/categories";
-import { changelogEntries } from "~/db/seed-data/changelog";
-import { questions as demoQuestions } from "~/db/seed-data/questions";
-import { isDatabaseEmpty, seedDemoContent, seedSyntheticArticles } from "~/db/seed.server";
+import { articles as demoArticles } from "~/seed/data/articles";
+import { authors as demoAuthors } from "~/seed/data/authors";
+import { categories as demoCategories } from "~/seed/data/categories";
+import { changelogEntries } from "~/seed/data/changelog";
+import { questions as demoQuestions } from "~/seed/data/questions";
+import { isDatabaseEmpty, seedDemoContent, seedSyntheticArticles } from "~/seed/seed.server";
 import { openTestDatabase, testDatabaseKinds } from "../support/databases";
 
 async function counts(handle: DatabaseHandle) {

@@ -2,7 +2,7 @@ import { XMLParser, XMLValidator } from "fast-xml-parser";
 import Parser from "rss-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, setDatabaseHandle } from "~/db/db.server";
-import { seedDemoContent } from "~/db/seed.server";
+import { seedDemoContent } from "~/seed/seed.server";
 import { absolutizeUrls, buildFeed, FEED_ITEM_LIMIT, renderFeed, siteFeedScope } from "~/discovery/feeds.server";
 import { conditionalResponse } from "~/discovery/http-cache.server";
 import { sitemapDocument, sitemapPiece } from "~/discovery/sitemap.server";

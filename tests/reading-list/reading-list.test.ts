@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, setDatabaseHandle } from "~/db/db.server";
 import { isPublished } from "~/db/order";
 import { articles, categories, readingList, users } from "~/db/schema";
-import { seedDemoContent } from "~/db/seed.server";
+import { seedDemoContent } from "~/seed/seed.server";
 import {
   exportReadingList,
   isSaved,

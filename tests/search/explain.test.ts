@@ -7,7 +7,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, setDatabaseHandle } from "~/db/db.server";
-import { seedDemoContent, seedSyntheticArticles } from "~/db/seed.server";
+import { seedDemoContent, seedSyntheticArticles } from "~/seed/seed.server";
 import { explainSearch, searchArticles } from "~/search/search.server";
 import { openTestDatabase, testDatabaseKinds } from "../support/databases";
 

@@ -2,7 +2,8 @@ import { createHash } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { articleTags, cacheTagsFor } from "~/http/cache-tags.server";
+import { articleTags, tags } from "~/cache/tags";
+import { cacheTagsFor } from "../support/page-tags";
 import { decodeChange, encodeChange } from "~/cache/content-events.server";
 import { applyCachePolicy, PERSONAL_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } from "~/http/cache-policy.server";
 import {
@@ -141,12 +142,15 @@ describe("precise invalidation by tags", () => {
     await store("/login", cacheTagsFor("/login"));
     await store("/rss.xml", cacheTagsFor("/rss.xml"));
     await store("/search?q=x", cacheTagsFor("/search?q=x"));
+    // An untagged entry (the staff cache keeps pages that way) is dropped by every write.
+    await store("/untagged", null);
 
     cache.invalidate(articleTags({ slug: "a", categorySlug: "js" }));
     const kept = ["/", "/post/a", "/post/b", "/category/js", "/category/css", "/about", "/interview-prep", "/login"]
-      .concat(["/rss.xml", "/search?q=x"])
+      .concat(["/rss.xml", "/search?q=x", "/untagged"])
       .filter((key) => cache.get(key));
-    expect(kept).toEqual(["/post/b", "/category/css", "/about", "/interview-prep"]);
+    // The sign-in form shows no content: its route tags it `static` (it was untagged before).
+    expect(kept).toEqual(["/post/b", "/category/css", "/about", "/interview-prep", "/login"]);
 
     cache.invalidate(null);
     expect(cache.stats().entries).toBe(0);
@@ -210,7 +214,7 @@ describe("precise invalidation by tags", () => {
   });
 
   it("travels to other instances through NOTIFY's payload", () => {
-    expect(decodeChange(encodeChange("article:1", ["post:a", "lists"]))).toEqual({
+    expect(decodeChange(encodeChange("article:1", [tags.article("a"), tags.lists]))).toEqual({
       reason: "article:1",
       tags: ["post:a", "lists"],
     });
@@ -218,7 +222,7 @@ describe("precise invalidation by tags", () => {
     // A lost listener connection reports an empty payload: everything may have changed.
     expect(decodeChange("")).toEqual({ reason: "remote", tags: null });
     // Too many tags for one NOTIFY: sent as "everything".
-    const many = Array.from({ length: 2000 }, (_, i) => `post:article-number-${i}`);
+    const many = Array.from({ length: 2000 }, (_, i) => tags.article(`article-number-${i}`));
     expect(decodeChange(encodeChange("bulk", many)).tags).toBeNull();
   });
 });

@@ -8,7 +8,7 @@ import type { ReactNode } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import type { Permission } from "~/auth/permissions";
 import { BrandLink } from "~/components/brand";
-import { ADMIN_NAV, type AdminNavIcon } from "~/lib/admin-nav";
+import { ADMIN_NAV, type AdminNavIcon } from "~/components/admin/admin-nav";
 import { StrokeIcon } from "~/components/ui/icons";
 import { SkipLink } from "~/components/ui/skip-link";
 

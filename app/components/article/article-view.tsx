@@ -11,39 +11,16 @@
 import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import { Link } from "react-router";
 import { formatLongDate, readTimeLabel } from "~/articles/format";
-import type { TocEntry } from "~/db/schema";
 import { useHtmlOnce } from "~/components/html-once";
 import { FALLBACK_AUTHOR } from "~/lib/article-card";
 import { CategoryBadge, COVER_HEIGHT, COVER_WIDTH } from "../article-card";
 import { SaveButton } from "../reading-list/save-button";
-import { AuthorAvatar, AuthorCard, type AuthorInfo } from "./author-card";
+import type { ArticleViewData } from "~/articles/article-view";
+import { AuthorAvatar, AuthorCard } from "./author-card";
 import { ReadingProgress } from "./reading-progress";
 import { ShareButtons } from "./share-buttons";
 import { TableOfContents } from "./table-of-contents";
 import { authorHref, categoryHref, postFullHref } from "~/lib/urls";
-
-export type ArticleViewData = {
-  slug: string;
-  title: string;
-  excerpt: string | null;
-  imageUrl: string | null;
-  publishedAt: string;
-  readingMinutes: number;
-  toc: TocEntry[];
-  category: { name: string; slug: string } | null;
-  author: AuthorInfo;
-  /**
-   * The article, rendered and sanitized at save: its start (the whole article when the preview
-   * is not its exact prefix) and, when the preview is, the rest (a resume point). Null when the
-   * page was rendered with it: hydration reads it from the DOM (app/components/html-once.tsx).
-   */
-  head: string | null;
-  rest: string | null;
-  hasRest: boolean;
-  /** While a long article starts as a preview: the preview is `head`, or its own HTML (`previewHtml`). */
-  preview: "head" | "own" | null;
-  previewHtml: string | null;
-};
 
 const CONTINUE_ID = "continue-reading";
 // Keys of the stored HTML parts (app/http/html-once.server.ts; the loader uses the same).

@@ -5,7 +5,9 @@ import { FALLBACK_AUTHOR } from "~/lib/article-card";
 import { authorHref } from "~/lib/urls";
 
 /** `slug`, when known, links the name to the author's page (/author/{slug}). */
-export type AuthorInfo = { name: string; slug?: string | null; avatarUrl: string | null; bio: string | null } | null;
+import type { AuthorInfo } from "~/articles/article-view";
+
+export type { AuthorInfo };
 
 export function initials(name: string) {
   const parts = name.trim().split(/\s+/).filter(Boolean);

@@ -5,7 +5,7 @@
  * rest in place and scroll to the heading.
  */
 import { type MouseEvent, useEffect, useState } from "react";
-import type { TocEntry } from "~/db/schema";
+import type { TocEntry } from "~/lib/toc";
 
 /** The heading currently at the top of the viewport (progressive: null until it can be known). */
 function useActiveHeading(ids: string[], watchKey: unknown) {

@@ -5,7 +5,7 @@
 import { Form, useNavigation } from "react-router";
 import { FormAlert, StatusButton, TextareaField, useValidatedForm } from "~/components/forms";
 import { COMMENT_MAX_LENGTH, COMMENT_TEXT_FIELDS, CommentSchema } from "~/lib/comment-schema";
-import type { CommentActionData } from "./comments-section";
+import type { CommentActionData } from "./comment-action-data";
 import { commentsPageHref } from "~/lib/urls";
 
 export type CommentFormProps = {

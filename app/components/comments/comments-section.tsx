@@ -8,14 +8,14 @@
  *
  * Each comment's stored HTML is in the page once (html-once): `data-html-once="comment-{id}"`.
  */
-import type { SubmissionResult } from "@conform-to/react";
 import { lazy, Suspense, useEffect, useRef } from "react";
 import { Form, Link, useFetcher } from "react-router";
 import { formatLongDate } from "~/articles/format";
-import type { FormAlertData } from "~/components/forms";
 import { useHtmlOnce } from "~/components/html-once";
 import { buttonClass, textLinkClass } from "~/components/ui/button";
 import { commentsFragmentHref, commentsHref, commentsPageHref, loginHref } from "~/lib/urls";
+import type { CommentView, CommentsViewData } from "~/comments/comments-view";
+import type { CommentActionData } from "./comment-action-data";
 import type { CommentFormProps } from "./comment-form";
 
 /*
@@ -50,36 +50,6 @@ function CommentForm(props: CommentFormProps) {
     </Suspense>
   );
 }
-
-export type CommentView = {
-  id: number;
-  parentId: number | null;
-  authorName: string;
-  mine: boolean;
-  pending: boolean;
-  deleted: boolean;
-  edited: boolean;
-  createdAt: string;
-  /** Null when the page was rendered with it (html-once). */
-  html: string | null;
-  body: string | null;
-  reportedByMe: boolean;
-  replies: CommentView[];
-};
-
-export type CommentsViewData = {
-  slug: string;
-  count: number;
-  viewer: { signedIn: boolean; blocked: boolean; muted: boolean };
-  comments: CommentView[];
-};
-
-/** What the article page's action answers when it refuses a comment form. */
-export type CommentActionData = {
-  formId: string;
-  result: SubmissionResult<string[]>;
-  alert: FormAlertData;
-};
 
 type Props = {
   slug: string;

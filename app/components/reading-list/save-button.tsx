@@ -8,10 +8,10 @@
  *   redirects back with a toast); with JavaScript the same form goes through a fetcher, in place
  *   and optimistic (the button shows the new state at once; a failure falls back to the loader's).
  */
-import { Form, useFetcher, useLocation, useRouteLoaderData } from "react-router";
+import { Form, useFetcher, useLocation } from "react-router";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { readingListSaveHref } from "~/lib/urls";
-import type { loader as rootLoader } from "~/root";
+import { useRootData } from "~/components/root-data";
 
 const pillClass =
   "inline-flex items-center gap-1.5 rounded-full border font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand";
@@ -27,7 +27,7 @@ function stateClass(saved: boolean) {
 }
 
 export function useSignedIn() {
-  return Boolean(useRouteLoaderData<typeof rootLoader>("root")?.user);
+  return Boolean(useRootData()?.user);
 }
 
 /** Where this page is, for the way back after a save without JavaScript. */

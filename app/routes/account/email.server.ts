@@ -2,7 +2,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { RouterContextProvider } from "react-router";
 import { requestEmailChange } from "~/account/account.server";
-import { clientAddress, tooManyAttemptsMessage } from "~/auth/rate-limit.server";
+import { tooManyAttemptsMessage } from "~/auth/rate-limit.server";
+import { clientAddress } from "~/http/client-address.server";
 import type { SessionUser } from "~/auth/session.server";
 import { FORM_TOASTS } from "~/lib/account-schemas";
 import { ACCOUNT_MESSAGES, EmailFormSchema } from "~/lib/account-settings-schemas";

@@ -9,7 +9,7 @@ import { failedWrite } from "~/http/route-errors.server";
 import { appendImageMarkdown, EDITOR_UPLOAD_FIELDS } from "~/lib/media";
 import { MEDIA_MESSAGES } from "~/media/detect.server";
 import { MediaError, storeUpload } from "~/media/media.server";
-import { chosenFile } from "~/media/upload-request.server";
+import { chosenFile } from "~/http/actions/upload-request.server";
 import { type EditorRequest, typedValues } from "./shared.server";
 
 /** The answer to an upload, or null when the form carries none (another intent then runs). */

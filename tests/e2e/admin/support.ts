@@ -17,7 +17,7 @@ import { createOrPromoteAdmin } from "../../../app/auth/admins.server";
 import { hashPassword } from "../../../app/auth/password.server";
 import { closeDatabase, openDatabase, setDatabaseHandle } from "../../../app/db/db.server";
 import { authors, users } from "../../../app/db/schema";
-import { seedDemoContent, seedSyntheticArticles } from "../../../app/db/seed.server";
+import { seedDemoContent, seedSyntheticArticles } from "../../../app/seed/seed.server";
 import { E2E_ADMIN } from "../../../playwright.config";
 import { test as accountsTest, expect, expectToast, hydrated } from "../accounts/support";
 import { type RunningServer, startServer } from "../support/server-process";

@@ -10,7 +10,7 @@ import path from "node:path";
 import { hashPassword } from "../../../app/auth/password.server";
 import { closeDatabase, openDatabase, setDatabaseHandle } from "../../../app/db/db.server";
 import { users } from "../../../app/db/schema";
-import { seedDemoContent } from "../../../app/db/seed.server";
+import { seedDemoContent } from "../../../app/seed/seed.server";
 import { test as accountsTest, expect, expectToast, hydrated } from "../accounts/support";
 import { signInAsAdmin } from "../admin/support";
 import { type RunningServer, startServer } from "../support/server-process";

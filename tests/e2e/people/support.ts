@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { createOrPromoteAdmin } from "../../../app/auth/admins.server";
 import { closeDatabase, openDatabase, setDatabaseHandle } from "../../../app/db/db.server";
-import { seedDemoContent } from "../../../app/db/seed.server";
+import { seedDemoContent } from "../../../app/seed/seed.server";
 import { E2E_ADMIN } from "../../../playwright.config";
 import { test as accountsTest, services } from "../accounts/support";
 import { appEnvFor } from "../support/mock-config";

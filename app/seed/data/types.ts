@@ -1,4 +1,4 @@
-/** Shapes of the demo content that `seedDemoContent` writes (see app/db/seed.server.ts). */
+/** Shapes of the demo content that `seedDemoContent` writes (see app/seed/seed.server.ts). */
 
 export type SeedCategory = {
   slug: string;

@@ -22,7 +22,7 @@ import {
   findCommentableArticle,
   reportComment,
   setThreadMuted,
-} from "./comments.server";
+} from "~/comments/comments.server";
 
 const FORM_ID = /^(?:comment-new|reply-\d{1,10}|edit-\d{1,10})$/;
 

@@ -5,10 +5,10 @@
  * repeated in the hydration data.
  */
 import type { RouterContextProvider } from "react-router";
-import type { CommentView, CommentsViewData } from "~/components/comments/comments-section";
+import type { CommentView, CommentsViewData } from "~/comments/comments-view";
 import { htmlOnce } from "~/http/html-once.server";
 import type { SessionUser } from "~/auth/guards.server";
-import { type ThreadComment, findCommentableArticle, loadThread } from "./comments.server";
+import { type ThreadComment, findCommentableArticle, loadThread } from "~/comments/comments.server";
 
 function toView(context: Readonly<RouterContextProvider>, comment: ThreadComment): CommentView {
   return {

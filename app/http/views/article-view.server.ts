@@ -4,7 +4,7 @@
  * article starts as its preview unless `full` is asked for.
  */
 import type { RouterContextProvider } from "react-router";
-import type { ArticleViewData } from "~/components/article/article-view";
+import type { ArticleViewData } from "~/articles/article-view";
 import { htmlOnce } from "~/http/html-once.server";
 
 type Readable = Omit<ArticleViewData, "head" | "rest" | "hasRest" | "preview" | "previewHtml"> & {

@@ -8,8 +8,9 @@ import { data } from "react-router";
 import { readForm } from "~/http/form.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { EmailOnlySchema, FORM_TOASTS } from "~/lib/account-schemas";
-import type { RateLimited } from "./accounts.server";
-import { clientAddress, tooManyAttemptsMessage } from "./rate-limit.server";
+import type { RateLimited } from "~/auth/accounts.server";
+import { tooManyAttemptsMessage } from "~/auth/rate-limit.server";
+import { clientAddress } from "~/http/client-address.server";
 
 export async function emailLinkRequestAction(
   request: Request,

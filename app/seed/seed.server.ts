@@ -10,15 +10,15 @@ import { randomBytes } from "node:crypto";
 import { asc, inArray, ne, sql } from "drizzle-orm";
 import { slugify } from "~/lib/content";
 import { type RenderedMarkdown, renderMarkdown, renderMarkdownFragment } from "~/markdown/markdown.server";
-import { getDb } from "./db.server";
-import { articles, authors, categories, interviewQuestions } from "./schema";
-import { articles as demoArticles } from "./seed-data/articles";
-import { authors as demoAuthors } from "./seed-data/authors";
-import { categories as demoCategories } from "./seed-data/categories";
-import { changelogEntries } from "./seed-data/changelog";
-import { questions as demoQuestions } from "./seed-data/questions";
-import type { SeedArticle, SeedQuestion } from "./seed-data/types";
-import { generateSyntheticArticle, mulberry32 } from "./seed-data/synthetic";
+import { getDb } from "~/db/db.server";
+import { articles, authors, categories, interviewQuestions } from "~/db/schema";
+import { articles as demoArticles } from "./data/articles";
+import { authors as demoAuthors } from "./data/authors";
+import { categories as demoCategories } from "./data/categories";
+import { changelogEntries } from "./data/changelog";
+import { questions as demoQuestions } from "./data/questions";
+import type { SeedArticle, SeedQuestion } from "./data/types";
+import { generateSyntheticArticle, mulberry32 } from "./data/synthetic";
 
 // Serialises concurrent demo seeds (several instances starting on an empty PostgreSQL at once):
 // authors have no unique key, so without it two seeds could both insert the same author.
@@ -272,6 +272,6 @@ export async function seedSyntheticArticles(count: number, options: SyntheticOpt
  */
 export async function seedSitePages(): Promise<number> {
   const { insertMissingPages } = await import("~/pages/pages.server");
-  const { pages: demoPages } = await import("./seed-data/pages");
+  const { pages: demoPages } = await import("./data/pages");
   return insertMissingPages(demoPages);
 }

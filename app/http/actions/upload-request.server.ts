@@ -7,8 +7,8 @@
  * A file over 10 MB inside that room is refused by storeUpload (413) with the same sentence.
  */
 import { readForm } from "~/http/form.server";
-import { MEDIA_MESSAGES } from "./detect.server";
-import { MAX_UPLOAD_BYTES, MAX_UPLOAD_MB } from "./media.server";
+import { MEDIA_MESSAGES } from "~/media/detect.server";
+import { MAX_UPLOAD_BYTES, MAX_UPLOAD_MB } from "~/media/media.server";
 
 /** 10.5 MB: one 10 MB file and the article's text fields. */
 export const UPLOAD_BODY_LIMIT = MAX_UPLOAD_BYTES + 512 * 1024;

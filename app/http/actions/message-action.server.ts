@@ -5,12 +5,13 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
-import { clientAddress, tooManyAttemptsMessage } from "~/auth/rate-limit.server";
+import { tooManyAttemptsMessage } from "~/auth/rate-limit.server";
+import { clientAddress } from "~/http/client-address.server";
 import { readForm } from "~/http/form.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { FORM_TOASTS } from "~/lib/account-schemas";
 import { HONEYPOT_FIELD, MESSAGE_ALERTS } from "~/lib/message-schemas";
-import { type NewMessage, submitMessage } from "./messages.server";
+import { type NewMessage, submitMessage } from "~/messages/messages.server";
 
 export async function messageAction<Schema extends z.ZodObject>(
   request: Request,

@@ -1,0 +1,30 @@
+/**
+ * The article page's view types, owned by the domain: the loader builds them
+ * (app/http/views/article-view.server.ts) and the components import them as types from here.
+ */
+import type { TocEntry } from "~/lib/toc";
+
+export type AuthorInfo = { name: string; slug?: string | null; avatarUrl: string | null; bio: string | null } | null;
+
+export type ArticleViewData = {
+  slug: string;
+  title: string;
+  excerpt: string | null;
+  imageUrl: string | null;
+  publishedAt: string;
+  readingMinutes: number;
+  toc: TocEntry[];
+  category: { name: string; slug: string } | null;
+  author: AuthorInfo;
+  /**
+   * The article, rendered and sanitized at save: its start (the whole article when the preview
+   * is not its exact prefix) and, when the preview is, the rest (a resume point). Null when the
+   * page was rendered with it: hydration reads it from the DOM (app/components/html-once.tsx).
+   */
+  head: string | null;
+  rest: string | null;
+  hasRest: boolean;
+  /** While a long article starts as a preview: the preview is `head`, or its own HTML (`previewHtml`). */
+  preview: "head" | "own" | null;
+  previewHtml: string | null;
+};

@@ -1,0 +1,128 @@
+/**
+ * Every write that changes what a cached page shows announces that page's tags: a real page
+ * cache, filled with the pages under the tags their routes declare, listens to the announcements
+ * the way the server does; each kind of write is made, and the page must be gone (and the
+ * unrelated page kept). Both databases.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { deleteAccount, updateName } from "~/account/account.server";
+import { createArticle } from "~/articles/admin-articles.server";
+import { createOrPromoteAdmin } from "~/auth/admins.server";
+import { hashPassword } from "~/auth/password.server";
+import { onContentChanged } from "~/cache/content-events.server";
+import { saveOwnProfile } from "~/authors/authors.server";
+import { createCategory } from "~/categories/categories.server";
+import { createComment } from "~/comments/comments.server";
+import { type DatabaseHandle, setDatabaseHandle } from "~/db/db.server";
+import { users } from "~/db/schema";
+import { resetSiteSettingsForTests } from "~/settings/settings.server";
+import { setMailer } from "~/mail/mailer.server";
+import { createResponseCache, toCachedPage } from "../../server/response-cache";
+import { openTestDatabase, testDatabaseKinds } from "../support/databases";
+import { cacheTagsFor } from "../support/page-tags";
+
+describe.each(testDatabaseKinds())("writes announce the cached pages they change, on %s", (kind) => {
+  let handle: DatabaseHandle;
+  let stopListening: () => void;
+  const cache = createResponseCache();
+  let admin: { id: number; role: "administrator" };
+
+  /** Keeps each page under the tags its route declares, as the server does. */
+  async function cached(...urls: string[]) {
+    for (const url of urls) {
+      const tags = cacheTagsFor(url);
+      expect(tags, `${url} declares its tags`).not.toBeNull();
+      const page = await toCachedPage(new Response(url, { headers: { "Content-Type": "text/html" } }), {}, tags);
+      await cache.fill(url, async () => page).page;
+      expect(cache.get(url)).toBeDefined();
+    }
+  }
+  const isCached = (url: string) => cache.get(url) !== undefined;
+
+  async function article(slug: string, categoryId: number | null = null) {
+    const created = await createArticle({
+      userId: admin.id,
+      input: { title: slug, slug, content: "Body.\n", excerpt: null, imageUrl: null, categoryId, featured: false },
+    });
+    if (created.status !== "saved") throw new Error(JSON.stringify(created));
+    return created.id;
+  }
+
+  async function commenter(name: string, password: string) {
+    const [row] = await handle.db
+      .insert(users)
+      .values({
+        email: `${name.toLowerCase()}-${kind}@example.com`,
+        fullName: name,
+        passwordHash: await hashPassword(password),
+      })
+      .returning({ id: users.id });
+    return { id: row!.id, role: "reader" as const };
+  }
+
+  beforeAll(async () => {
+    handle = await openTestDatabase(kind);
+    setDatabaseHandle(handle);
+    resetSiteSettingsForTests();
+    setMailer({ send: async () => undefined });
+    stopListening = onContentChanged((_reason, tags) => cache.invalidate(tags)) as unknown as () => void;
+    const created = await createOrPromoteAdmin({
+      email: `admin-${kind}@example.com`,
+      password: "secret12",
+      fullName: "Ada",
+    });
+    admin = { id: created.userId, role: "administrator" };
+  });
+
+  afterAll(async () => {
+    stopListening();
+    await handle.close();
+  });
+
+  it("a rename drops the pages that show the person's comments, not the others", async () => {
+    const articleId = await article("renamed-commenter");
+    await article("untouched-by-rename");
+    const reader = await commenter("Rita", "rita-password");
+    const posted = await createComment({ user: reader, articleId, body: "Nice one." });
+    expect(posted.status).toBe("created");
+    await cached("/post/renamed-commenter", "/post/renamed-commenter?comments=all", "/post/untouched-by-rename");
+    await updateName(reader.id, "Rita Renamed");
+    expect(isCached("/post/renamed-commenter")).toBe(false);
+    expect(isCached("/post/renamed-commenter?comments=all")).toBe(false);
+    expect(isCached("/post/untouched-by-rename")).toBe(true);
+  });
+
+  it("an account deletion drops the pages that show its comments (now by a deleted user)", async () => {
+    const articleId = await article("deleted-commenter");
+    const reader = await commenter("Dora", "dora-password");
+    expect((await createComment({ user: reader, articleId, body: "Bye." })).status).toBe("created");
+    await cached("/post/deleted-commenter", "/post/deleted-commenter/comments");
+    const outcome = await deleteAccount(reader.id, { password: "dora-password" }, new Request("http://x/"));
+    expect(outcome.status).toBe("deleted");
+    expect(isCached("/post/deleted-commenter")).toBe(false);
+    expect(isCached("/post/deleted-commenter/comments")).toBe(false);
+  });
+
+  it("a new article drops its category's canonical page and feed", async () => {
+    const category = await createCategory(admin, { name: "Data Structures", slug: "data-structures", description: "" });
+    if (category.status !== "saved") throw new Error(JSON.stringify(category));
+    await cached(
+      "/category/data-structures",
+      "/category/data-structures/rss.xml",
+      "/category/data-structures?view=list",
+    );
+    await article("a-new-tree", category.category.id);
+    expect(isCached("/category/data-structures")).toBe(false);
+    expect(isCached("/category/data-structures/rss.xml")).toBe(false);
+    expect(isCached("/category/data-structures?view=list")).toBe(false);
+  });
+
+  it("an author profile's save drops the author page, its feed and the article pages", async () => {
+    await cached("/author/ada", "/author/ada/rss.xml", "/");
+    const profile = await saveOwnProfile(admin, { name: "Ada" });
+    expect(profile.slug).toBe("ada");
+    expect(isCached("/author/ada")).toBe(false);
+    expect(isCached("/author/ada/rss.xml")).toBe(false);
+    expect(isCached("/")).toBe(false);
+  });
+});
