@@ -4,7 +4,7 @@
  * out, 403 without the flag (a fetch gets a status, not a redirect to a page). 409 when the
  * article changed since `version` (nothing is overwritten), 404 when it was deleted.
  */
-import { autosaveArticle, autosaveFields } from "~/articles/editorial.server";
+import { autosaveArticle, autosaveFields } from "~/articles/pending-changes.server";
 import { articleOwnership } from "~/articles/article-access.server";
 import { staffOrStatus } from "~/http/actions/admin-session.server";
 import { canEditArticle } from "~/auth/permissions";

@@ -4,7 +4,8 @@
  * back to the list it came from with 'Article deleted successfully'.
  */
 import { data, Form, Link } from "react-router";
-import { deleteArticle, getArticleSummary } from "~/articles/admin-articles.server";
+import { deleteArticle } from "~/articles/delete-article.server";
+import { getArticleSummary } from "~/articles/admin-articles.server";
 import { requireArticleCapability } from "~/articles/article-access.server";
 import { requireStaff } from "~/auth/guards.server";
 import { AdminPageHeader } from "~/components/admin/admin-shell";

@@ -9,7 +9,7 @@
 import { Link } from "react-router";
 import { listCategoryOptions } from "~/articles/admin-articles.server";
 import { editorCapabilities, requireEditableArticle } from "~/articles/article-access.server";
-import { type EditorState, getEditorState } from "~/articles/editorial.server";
+import { type EditorState, getEditorState } from "~/articles/pending-changes.server";
 import { requirePermission } from "~/auth/guards.server";
 import { AdminPageHeader } from "~/components/admin/admin-shell";
 import { ArticleEditor, type EditorDefaults } from "~/components/admin/article-editor";

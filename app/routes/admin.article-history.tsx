@@ -5,15 +5,9 @@
  * revoke). Every control is a plain form or link: it all works without JavaScript.
  */
 import { data, Form, Link } from "react-router";
-import {
-  compareRevision,
-  createPreviewLink,
-  getEditorState,
-  listPreviewLinks,
-  listRevisions,
-  restoreRevision,
-  revokePreviewLink,
-} from "~/articles/editorial.server";
+import { compareRevision, listRevisions } from "~/articles/revision-history.server";
+import { createPreviewLink, listPreviewLinks, revokePreviewLink } from "~/articles/preview-links.server";
+import { getEditorState, restoreRevision } from "~/articles/pending-changes.server";
 import { requireArticleCapability } from "~/articles/article-access.server";
 import { recordAudit } from "~/audit/audit.server";
 import { requireStaff } from "~/auth/guards.server";

@@ -6,7 +6,7 @@
  */
 import { type FormEvent, useRef, useState } from "react";
 import { Link, redirect, useLocation } from "react-router";
-import { type DashboardRow, listDashboardArticles, normalizeDashboardQuery } from "~/articles/admin-articles.server";
+import { type DashboardRow, listDashboardArticles, normalizeDashboardQuery } from "~/articles/dashboard.server";
 import { DASHBOARD_STATUS_FILTERS, parseStatusFilter } from "~/lib/dashboard-status";
 import { pageRedirectTarget, pageToRead, parsePageParam } from "~/lib/pagination";
 import { articleDeleteHref, articleEditHref, dashboardHref, postHref } from "~/lib/urls";

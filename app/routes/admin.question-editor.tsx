@@ -5,7 +5,8 @@
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
-import { listCategoryOptions, renderPreview } from "~/articles/admin-articles.server";
+import { listCategoryOptions } from "~/articles/admin-articles.server";
+import { renderPreview } from "~/articles/save-article.server";
 import { requirePermission } from "~/auth/guards.server";
 import { AdminPageHeader } from "~/components/admin/admin-shell";
 import { type QuestionActionData, type QuestionDefaults, QuestionEditor } from "~/components/admin/question-editor";

@@ -5,7 +5,7 @@
  * unknown token is a 404.
  */
 import { data, redirect } from "react-router";
-import { previewByToken } from "~/articles/editorial.server";
+import { previewByToken } from "~/articles/preview-links.server";
 import { articleViewData } from "~/http/views/article-view.server";
 import { ArticleView } from "~/components/article/article-view";
 import { env } from "~/env.server";

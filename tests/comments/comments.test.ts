@@ -5,7 +5,7 @@
  */
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createArticle } from "~/articles/admin-articles.server";
+import { createArticle } from "~/articles/save-article.server";
 import { listAudit } from "~/audit/audit.server";
 import { createOrPromoteAdmin } from "~/auth/admins.server";
 import {

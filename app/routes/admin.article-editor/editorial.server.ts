@@ -1,5 +1,5 @@
 /** intent=discard (drop pending changes) and intent=unpublish: no fields, only the form's version. */
-import { discardPendingChanges, unpublishArticle } from "~/articles/editorial.server";
+import { discardPendingChanges, unpublishArticle } from "~/articles/pending-changes.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { ARTICLE_TOASTS, VERSION_PATTERN } from "~/lib/article-schema";
 import { articleEditHref } from "~/lib/urls";

@@ -1,6 +1,6 @@
 /** intent=preview (the no-JavaScript Preview button): the form comes back with the rendered content. */
 import { data } from "react-router";
-import { renderPreview } from "~/articles/admin-articles.server";
+import { renderPreview } from "~/articles/save-article.server";
 import type { EditorActionData } from "~/components/admin/article-editor";
 import { ARTICLE_LIMITS } from "~/lib/article-schema";
 import { typedValues } from "./shared.server";

@@ -6,7 +6,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
-import { createArticle, type SaveIntent, type SaveResult, updateArticle } from "~/articles/admin-articles.server";
+import { createArticle, type SaveIntent, type SaveResult, updateArticle } from "~/articles/save-article.server";
 import { submitForReview } from "~/articles/review.server";
 import type { EditorActionData } from "~/components/admin/article-editor";
 import { failedWrite } from "~/http/route-errors.server";
