@@ -14,42 +14,14 @@ import type { ArticleStatus } from "~/db/schema";
 import { type DashboardStatusFilter, parseStatusFilter } from "~/lib/dashboard-status";
 import { onContentChanged } from "~/cache/content-events.server";
 import { toIso } from "~/lib/dates";
+import type { DashboardPage, DashboardRow } from "./dashboard-view";
 
 export const DASHBOARD_PAGE_SIZE = 50;
 /** Longest title search kept (longer input is cut). */
 export const DASHBOARD_QUERY_MAX = 200;
 
-export type DashboardRow = {
-  id: number;
-  title: string;
-  slug: string;
-  authorName: string | null;
-  status: ArticleStatus;
-  /** ISO 8601; null for drafts and scheduled articles. */
-  publishedAt: string | null;
-  /** ISO 8601, for scheduled articles. */
-  scheduledAt: string | null;
-  /** Why the scheduler could not publish it, or null. */
-  publishError: string | null;
-  /** Edits saved but not live yet. */
-  hasPending: boolean;
-};
-
-export type { DashboardStatusFilter };
+export type { DashboardPage, DashboardRow, DashboardStatusFilter } from "./dashboard-view";
 export { parseStatusFilter };
-
-export type DashboardPage = {
-  articles: DashboardRow[];
-  /** Every article, whatever the search: the 'All Articles (count)' figure. */
-  total: number;
-  /** Articles matching the search (equal to `total` without one); pages are counted on these. */
-  matching: number;
-  page: number;
-  pageCount: number;
-  pageSize: number;
-  query: string;
-  status: DashboardStatusFilter;
-};
 
 /** A search box value as a LIKE pattern matching it anywhere, wildcards taken literally. */
 function containsPattern(query: string) {

@@ -5,6 +5,7 @@ import { renderMarkdown } from "~/markdown/markdown.server";
 import { toIso } from "~/lib/dates";
 import { createSecretToken, hashSecretToken, isSecretToken } from "~/auth/secret-tokens.server";
 import { getEditorState } from "./pending-changes.server";
+import type { PreviewLinkRow } from "./history-view";
 
 /** A new preview link's token (shown once: only its hash is stored). */
 export async function createPreviewLink(articleId: number): Promise<string | null> {
@@ -25,8 +26,6 @@ export async function revokePreviewLink(articleId: number, linkId: number): Prom
     .returning({ id: previewLinks.id });
   return rows.length > 0;
 }
-
-export type PreviewLinkRow = { id: number; createdAt: string; revokedAt: string | null };
 
 export async function listPreviewLinks(articleId: number): Promise<PreviewLinkRow[]> {
   const db = await getDb();

@@ -6,25 +6,16 @@
 import { diffLines } from "diff";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { getDb } from "~/db/db.server";
-import { articleRevisions, articles, type RevisionFields, type RevisionReason, users } from "~/db/schema";
+import { articleRevisions, articles, type RevisionFields, users } from "~/db/schema";
 import { toIso } from "~/lib/dates";
 import { getEditorState } from "./pending-changes.server";
+import type { DiffPart, RevisionComparison, RevisionRow } from "./history-view";
 
 /** The fields that differ between two versions of an article. */
 export function changedFields(before: RevisionFields, after: RevisionFields): (keyof RevisionFields)[] {
   const keys: (keyof RevisionFields)[] = ["title", "slug", "content", "excerpt", "imageUrl", "categoryId", "featured"];
   return keys.filter((key) => (before[key] ?? null) !== (after[key] ?? null));
 }
-
-export type RevisionRow = {
-  id: number;
-  reason: RevisionReason;
-  /** The writer's name; null for the scheduler or a deleted account. */
-  authorName: string | null;
-  createdAt: string;
-  title: string;
-  pending: boolean;
-};
 
 /** The article's revisions, newest first (article_revisions_article_idx). */
 export async function listRevisions(articleId: number): Promise<RevisionRow[]> {
@@ -45,17 +36,6 @@ export async function listRevisions(articleId: number): Promise<RevisionRow[]> {
     .orderBy(desc(articleRevisions.id));
   return rows.map((row) => ({ ...row, createdAt: toIso(row.createdAt), pending: Boolean(row.pending) }));
 }
-
-export type DiffPart = { kind: "added" | "removed" | "same"; text: string };
-
-export type RevisionComparison = {
-  revision: RevisionRow & { fields: RevisionFields };
-  /** What the revision is compared with: the editor's current text (pending changes included). */
-  current: RevisionFields;
-  changed: (keyof RevisionFields)[];
-  /** A line diff of the markdown, from the revision to the current text. */
-  diff: DiffPart[];
-};
 
 /** Line diff of two markdown texts. */
 export function diffMarkdown(before: string, after: string): DiffPart[] {

@@ -108,6 +108,11 @@ export function oauthHref(provider: string) {
   return `/auth/${provider}`;
 }
 
+/** A private preview link's page. */
+export function previewHref(token: string) {
+  return `/preview/${token}`;
+}
+
 /** An invitation's page. */
 export function inviteHref(token: string) {
   return `/invite/${token}`;

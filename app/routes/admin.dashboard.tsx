@@ -6,7 +6,7 @@
  */
 import { type FormEvent, useRef, useState } from "react";
 import { Link, redirect, useLocation } from "react-router";
-import { type DashboardRow, listDashboardArticles, normalizeDashboardQuery } from "~/articles/dashboard.server";
+import { listDashboardArticles, normalizeDashboardQuery } from "~/articles/dashboard.server";
 import { DASHBOARD_STATUS_FILTERS, parseStatusFilter } from "~/lib/dashboard-status";
 import { pageRedirectTarget, pageToRead, parsePageParam } from "~/lib/pagination";
 import { articleDeleteHref, articleEditHref, dashboardHref, postHref } from "~/lib/urls";
@@ -16,7 +16,7 @@ import { requireStaff } from "~/auth/guards.server";
 import { can } from "~/auth/permissions";
 import { AdminPageHeader } from "~/components/admin/admin-shell";
 import { DeleteArticleDialog, type DeleteTarget } from "~/components/admin/delete-dialog";
-import { LocalDate, LocalDateTime } from "~/components/admin/local-date";
+import { LocalDate } from "~/components/admin/local-date";
 import { buttonClass } from "~/components/ui/button";
 import { noindexMeta } from "~/lib/seo";
 import { readOrThrow } from "~/http/route-errors.server";
@@ -32,6 +32,7 @@ import {
   RowActionForm,
   RowLink,
 } from "~/components/admin/list-kit";
+import { StatusCell } from "~/components/admin/article-status";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireStaff(request);
@@ -227,25 +228,5 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         fallbackFocus={() => headingRef.current}
       />
     </div>
-  );
-}
-
-const STATUS_LABELS = { published: "Published", scheduled: "Scheduled", draft: "Draft" } as const;
-
-/** Status, the schedule time, a failed publish's reason, and a note when edits are pending. */
-function StatusCell({ article }: { article: DashboardRow }) {
-  return (
-    <span className="flex flex-col gap-0.5">
-      <span className="font-medium text-ink">{STATUS_LABELS[article.status]}</span>
-      {article.status === "scheduled" && article.scheduledAt ? (
-        <span className="text-xs">
-          for <LocalDateTime iso={article.scheduledAt} />
-        </span>
-      ) : null}
-      {article.publishError ? (
-        <span className="text-xs text-danger">Publish failed: {article.publishError}</span>
-      ) : null}
-      {article.hasPending ? <span className="text-xs">Unpublished changes</span> : null}
-    </span>
   );
 }
