@@ -13,10 +13,10 @@ import {
   createComment,
   deleteComment,
   editComment,
-  loadThread,
   reportComment,
   setThreadMuted,
 } from "~/comments/comments.server";
+import { loadThread } from "~/comments/thread.server";
 import { listModerationQueue, moderateComments, setCommentsBlocked } from "~/comments/moderation.server";
 import { readUnsubscribeToken, unsubscribe, unsubscribeToken } from "~/comments/unsubscribe.server";
 import { type DatabaseHandle, setDatabaseHandle } from "~/db/db.server";
