@@ -1,11 +1,12 @@
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { getDb } from "~/db/db.server";
-import { articles, authors, categories, previewLinks, type RevisionFields, type TocEntry } from "~/db/schema";
+import { articles, authors, categories, previewLinks, type RevisionFields } from "~/db/schema";
 import { renderMarkdown } from "~/markdown/markdown.server";
 import { toIso } from "~/lib/dates";
 import { createSecretToken, hashSecretToken, isSecretToken } from "~/auth/secret-tokens.server";
 import { getEditorState } from "./pending-changes.server";
 import type { PreviewLinkRow } from "./history-view";
+import type { ArticleViewData } from "./article-view";
 
 /** A new preview link's token (shown once: only its hash is stored). */
 export async function createPreviewLink(articleId: number): Promise<string | null> {
@@ -70,18 +71,14 @@ export async function resolvePreviewToken(
 
 // The preview page
 
-export type PreviewArticle = {
-  slug: string;
-  title: string;
-  excerpt: string | null;
-  imageUrl: string | null;
+/** The article page's fields (./article-view) for an unpublished article, with its whole HTML. */
+export type PreviewArticle = Pick<
+  ArticleViewData,
+  "slug" | "title" | "excerpt" | "imageUrl" | "readingMinutes" | "toc" | "category" | "author"
+> & {
   /** ISO 8601: the publish date it will have (the schedule, or now). */
   publishedAt: string;
-  readingMinutes: number;
-  toc: TocEntry[];
   html: string;
-  category: { name: string; slug: string } | null;
-  author: { name: string; avatarUrl: string | null; bio: string | null } | null;
 };
 
 /**

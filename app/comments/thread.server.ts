@@ -7,21 +7,12 @@ import { and, eq, or, sql } from "drizzle-orm";
 import { getDb } from "~/db/db.server";
 import { commentReports, comments, threadMutes, users } from "~/db/schema";
 import { toIso } from "~/lib/dates";
+import type { CommentView } from "./comments-view";
 
-export type ThreadComment = {
-  id: number;
-  parentId: number | null;
-  authorName: string;
-  mine: boolean;
-  pending: boolean;
-  deleted: boolean;
-  edited: boolean;
-  createdAt: string;
+/** A comment as the domain gives it: the view (./comments-view) with its HTML always present. */
+export type ThreadComment = Omit<CommentView, "html" | "replies"> & {
   /** Rendered and sanitised at save; empty for a deleted placeholder. */
   html: string;
-  /** The markdown, for the author's own edit form only. */
-  body: string | null;
-  reportedByMe: boolean;
   replies: ThreadComment[];
 };
 

@@ -24,13 +24,14 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ContactPage({ actionData }: Route.ComponentProps) {
-  const { fields, formProps, submitProps, busy } = useValidatedForm({
+  const form = useValidatedForm({
     id: "contact",
     schema: ContactSchema,
     requiredText: CONTACT_TEXT_FIELDS,
     lastResult: actionData?.result,
     validateOn: "blur",
   });
+  const { fields } = form;
   return (
     <MessagePage
       title="Contact Us"
@@ -38,10 +39,8 @@ export default function ContactPage({ actionData }: Route.ComponentProps) {
     >
       <MessageForm
         alert={actionData?.alert}
-        formProps={formProps}
+        form={form}
         fields={{ name: fields.name, email: fields.email }}
-        busy={busy}
-        submitProps={submitProps}
         submitLabel="Send message"
       >
         <Field field={fields.subject} label="Subject" autoComplete="off" inputProps={{ maxLength: 200 }} />

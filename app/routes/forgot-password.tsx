@@ -21,12 +21,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ForgotPasswordPage({ actionData }: Route.ComponentProps) {
-  const { fields, formProps, submitProps, busy } = useValidatedForm({
+  const form = useValidatedForm({
     id: "forgot-password",
     schema: EmailOnlySchema,
     requiredText: EMAIL_ONLY_TEXT_FIELDS,
     lastResult: actionData?.result,
   });
+  const { fields } = form;
   return (
     <AuthCard
       title="Forgot your password?"
@@ -37,14 +38,7 @@ export default function ForgotPasswordPage({ actionData }: Route.ComponentProps)
         </Link>
       }
     >
-      <AuthForm
-        alert={actionData?.alert}
-        formProps={formProps}
-        busy={busy}
-        submitProps={submitProps}
-        pendingText="Sending..."
-        submitLabel="Send reset link"
-      >
+      <AuthForm alert={actionData?.alert} form={form} pendingText="Sending..." submitLabel="Send reset link">
         <Field field={fields.email} label="Email" type="email" autoComplete="email" />
       </AuthForm>
     </AuthCard>

@@ -169,12 +169,13 @@ export const meta: Route.MetaFunction = ({ matches }) => noindexMeta(matches, "I
 
 export default function InvitePage({ loaderData, actionData, params }: Route.ComponentProps) {
   const { email, roleLabel, mode, signedInAs, siteName } = loaderData;
-  const { fields, formProps, submitProps, busy } = useValidatedForm({
+  const form = useValidatedForm({
     id: "accept-invite",
     schema: AcceptInviteSchema,
     requiredText: ACCEPT_INVITE_TEXT_FIELDS,
     lastResult: actionData?.result,
   });
+  const { fields } = form;
   const here = inviteHref(params.token);
   const lead = `You are invited to join ${siteName} as ${roleLabel.toLowerCase()} (${email}).`;
 
@@ -208,7 +209,7 @@ export default function InvitePage({ loaderData, actionData, params }: Route.Com
         <FormAlert alert={actionData?.alert} />
         <Form method="post">
           <input type="hidden" name="intent" value="accept" />
-          <StatusButton pending={busy} pendingText="Accepting..." size="lg" className="w-full">
+          <StatusButton pending={form.busy} pendingText="Accepting..." size="lg" className="w-full">
             Accept invitation
           </StatusButton>
         </Form>
@@ -231,9 +232,7 @@ export default function InvitePage({ loaderData, actionData, params }: Route.Com
     >
       <AuthForm
         alert={actionData?.alert}
-        formProps={formProps}
-        busy={busy}
-        submitProps={submitProps}
+        form={form}
         pendingText="Creating Account..."
         submitLabel="Create account and accept"
       >

@@ -77,12 +77,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function RegisterPage({ loaderData, actionData }: Route.ComponentProps) {
   const { providers } = loaderData;
-  const { fields, formProps, submitProps, busy } = useValidatedForm({
+  const form = useValidatedForm({
     id: "register",
     schema: RegisterSchema,
     requiredText: REGISTER_TEXT_FIELDS,
     lastResult: actionData?.result,
   });
+  const { fields } = form;
   const siteName = useSiteName();
 
   return (
@@ -98,14 +99,7 @@ export default function RegisterPage({ loaderData, actionData }: Route.Component
         </>
       }
     >
-      <AuthForm
-        alert={actionData?.alert}
-        formProps={formProps}
-        busy={busy}
-        submitProps={submitProps}
-        pendingText="Creating Account..."
-        submitLabel="Create Account"
-      >
+      <AuthForm alert={actionData?.alert} form={form} pendingText="Creating Account..." submitLabel="Create Account">
         <AccountFields
           fields={{
             name: fields.name,

@@ -65,12 +65,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function ResetPasswordPage({ loaderData, actionData }: Route.ComponentProps) {
   const { token } = loaderData;
-  const { fields, formProps, submitProps, busy } = useValidatedForm({
+  const form = useValidatedForm({
     id: "reset-password",
     schema: ResetPasswordSchema,
     requiredText: RESET_PASSWORD_TEXT_FIELDS,
     lastResult: actionData?.result,
   });
+  const { fields } = form;
   // The refusal of a used or expired link is the page itself (no box): its toast is raised here.
   useAlertToast(actionData?.linkInvalid ? actionData.alert : null);
   const footer = (
@@ -94,14 +95,7 @@ export default function ResetPasswordPage({ loaderData, actionData }: Route.Comp
       lead="At least 6 characters. Setting it signs you out on every other device."
       footer={footer}
     >
-      <AuthForm
-        alert={actionData?.alert}
-        formProps={formProps}
-        busy={busy}
-        submitProps={submitProps}
-        pendingText="Saving..."
-        submitLabel="Set new password"
-      >
+      <AuthForm alert={actionData?.alert} form={form} pendingText="Saving..." submitLabel="Set new password">
         <input type="hidden" name="token" value={token} />
         <Field field={fields.password} label="New password" type="password" autoComplete="new-password" />
         <Field field={fields.confirmPassword} label="Confirm password" type="password" autoComplete="new-password" />

@@ -80,19 +80,18 @@ export const headers: Route.HeadersFunction = () => PRIVATE;
 export const meta: Route.MetaFunction = ({ matches }) => noindexMeta(matches, "Set up your site");
 
 export default function SetupPage({ actionData }: Route.ComponentProps) {
-  const { fields, formProps, submitProps, busy } = useValidatedForm({
+  const form = useValidatedForm({
     id: "setup",
     schema: SetupSchema,
     requiredText: SETUP_TEXT_FIELDS,
     lastResult: actionData?.result,
   });
+  const { fields } = form;
   return (
     <AuthCard title="Set up your site" lead="Create the first administrator account. This link works once.">
       <AuthForm
         alert={actionData?.alert}
-        formProps={formProps}
-        busy={busy}
-        submitProps={submitProps}
+        form={form}
         pendingText="Creating Account..."
         submitLabel="Create administrator"
       >

@@ -25,13 +25,14 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function WriteForUsPage({ actionData }: Route.ComponentProps) {
-  const { fields, formProps, submitProps, busy } = useValidatedForm({
+  const form = useValidatedForm({
     id: "write-for-us",
     schema: PitchSchema,
     requiredText: PITCH_TEXT_FIELDS,
     lastResult: actionData?.result,
     validateOn: "blur",
   });
+  const { fields } = form;
   return (
     <MessagePage
       title="Write for Us"
@@ -44,10 +45,8 @@ export default function WriteForUsPage({ actionData }: Route.ComponentProps) {
     >
       <MessageForm
         alert={actionData?.alert}
-        formProps={formProps}
+        form={form}
         fields={{ name: fields.name, email: fields.email }}
-        busy={busy}
-        submitProps={submitProps}
         submitLabel="Send pitch"
       >
         <Field field={fields.proposedTitle} label="Proposed title" autoComplete="off" inputProps={{ maxLength: 200 }} />

@@ -14,7 +14,7 @@
  * or dropping images on the content, or choosing a file, uploads at once with a progress bar and
  * inserts ![](url) at the cursor, which is left between the brackets for the alt text.
  */
-import { getInputProps, type SubmissionResult } from "@conform-to/react";
+import { getInputProps } from "@conform-to/react";
 import { type FormEvent, type ReactNode, useCallback, useState } from "react";
 import { Form, Link, useLocation } from "react-router";
 import {
@@ -30,6 +30,7 @@ import {
 } from "~/components/forms";
 import {
   CancelLink,
+  type MarkdownEditorActionData,
   MarkdownField,
   NoScriptPreviewButton,
   ServerPreview,
@@ -58,11 +59,7 @@ export type EditorDefaults = {
   version?: string;
 };
 
-export type EditorActionData = {
-  result: SubmissionResult<string[]>;
-  alert: (FormAlertData & { conflict?: boolean }) | null;
-  preview: { html: string } | null;
-};
+export type EditorActionData = MarkdownEditorActionData<FormAlertData & { conflict?: boolean }>;
 
 const CONTENT_HINT =
   "Markdown supported: ## and ### headings, **bold**, *italic*, `code`, fenced code blocks, lists and links.";

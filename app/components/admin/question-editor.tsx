@@ -1,14 +1,6 @@
-/**
- * The interview question form, one component for new and edit: question, answer (markdown, with
- * the markdown editor's Write/Preview tabs and preview rendering), difficulty and category.
- * Without JavaScript "Preview" is a submit button: the form comes back with the rendered answer
- * and everything typed.
- */
-import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "react-router";
 import {
   FormAlert,
-  type FormAlertData,
   SelectField,
   StatusButton,
   TextareaField,
@@ -17,6 +9,7 @@ import {
 } from "~/components/forms";
 import {
   CancelLink,
+  type MarkdownEditorActionData,
   MarkdownField,
   NoScriptPreviewButton,
   ServerPreview,
@@ -24,11 +17,7 @@ import {
 } from "~/components/markdown-editor";
 import { DIFFICULTIES, QUESTION_LIMITS, QuestionSchema } from "~/lib/question-schema";
 
-export type QuestionActionData = {
-  result: SubmissionResult<string[]>;
-  alert: FormAlertData | null;
-  preview: { html: string } | null;
-};
+export type QuestionActionData = MarkdownEditorActionData;
 
 export type QuestionDefaults = { question: string; answer: string; difficulty: string; categoryId: string };
 

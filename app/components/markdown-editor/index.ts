@@ -5,6 +5,13 @@
  */
 export { CancelLink, NoScriptPreviewButton } from "./editor-actions";
 export { MarkdownField } from "./markdown-field";
-export { type MarkdownPreviewState, PreviewBody, PreviewPanel, ServerPreview, useMarkdownPreview } from "./preview";
+export {
+  type MarkdownEditorActionData,
+  type MarkdownPreviewState,
+  PreviewBody,
+  PreviewPanel,
+  ServerPreview,
+  useMarkdownPreview,
+} from "./preview";
 export { ContentTabs } from "./tabs";
 export { useImageDrop } from "./use-image-drop";

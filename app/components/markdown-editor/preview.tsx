@@ -4,8 +4,10 @@
  * the rendered body both show. Rendering goes through the preview resource route
  * (/admin/articles/preview), the one renderer articles, pages and answers are saved with.
  */
+import type { SubmissionResult } from "@conform-to/react";
 import { useState } from "react";
 import { useFetcher } from "react-router";
+import type { FormAlertData } from "~/components/forms";
 import { Spinner } from "~/components/ui/spinner";
 
 export type MarkdownPreviewState = ReturnType<typeof useMarkdownPreview>;
@@ -98,3 +100,13 @@ export function ServerPreview({
     </section>
   );
 }
+
+/**
+ * What an editor's action answers with when the form comes back: the submission (errors and what
+ * was typed), an alert, and the server's preview (the no-JavaScript Preview button).
+ */
+export type MarkdownEditorActionData<Alert extends FormAlertData = FormAlertData> = {
+  result: SubmissionResult<string[]>;
+  alert: Alert | null;
+  preview: { html: string } | null;
+};

@@ -4,9 +4,9 @@
  * form around each page's own fields (alert, honeypot, name, email, the send button).
  */
 import type { FieldMetadata } from "@conform-to/react";
-import type { ComponentProps, ReactNode } from "react";
+import type { ReactNode } from "react";
 import { Form } from "react-router";
-import { Field, FormAlert, type FormAlertData, StatusButton } from "~/components/forms";
+import { Field, FormAlert, type FormAlertData, StatusButton, type ValidatedForm } from "~/components/forms";
 import { HONEYPOT_FIELD } from "~/lib/message-schemas";
 
 export function HoneypotField() {
@@ -35,30 +35,27 @@ export function MessagePage({ title, lead, children }: { title: string; lead: Re
 /** The message form: the alert, the honeypot, name and email, the page's own fields, then Send. */
 export function MessageForm({
   alert,
-  formProps,
+  form,
   fields,
-  busy,
-  submitProps,
   submitLabel,
   children,
 }: {
   alert: FormAlertData | null | undefined;
-  formProps: ComponentProps<typeof Form>;
+  /** useValidatedForm's result: the form's props, its submit button's props and its busy state. */
+  form: ValidatedForm;
   fields: { name: FieldMetadata<string | undefined>; email: FieldMetadata<string | undefined> };
-  busy: boolean;
-  submitProps: Omit<ComponentProps<typeof StatusButton>, "pending" | "pendingText" | "children">;
   submitLabel: string;
   children: ReactNode;
 }) {
   return (
     <>
       <FormAlert alert={alert} />
-      <Form method="post" {...formProps}>
+      <Form method="post" {...form.formProps}>
         <HoneypotField />
         <Field field={fields.name} label="Name" autoComplete="name" />
         <Field field={fields.email} label="Email" type="email" autoComplete="email" />
         {children}
-        <StatusButton pending={busy} pendingText="Sending..." size="lg" className="mt-2" {...submitProps}>
+        <StatusButton pending={form.busy} pendingText="Sending..." size="lg" className="mt-2" {...form.submitProps}>
           {submitLabel}
         </StatusButton>
       </Form>

@@ -1,20 +1,8 @@
-/**
- * The site page editor: title and markdown content with the markdown editor's Write / Preview
- * tabs (the Preview tab renders through the same resource route, /admin/articles/preview).
- * Without JavaScript "Preview" is a submit button that shows the rendering under the form.
- */
-import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "react-router";
-import {
-  Field,
-  FormAlert,
-  type FormAlertData,
-  StatusButton,
-  textareaProps,
-  useValidatedForm,
-} from "~/components/forms";
+import { Field, FormAlert, StatusButton, textareaProps, useValidatedForm } from "~/components/forms";
 import {
   CancelLink,
+  type MarkdownEditorActionData,
   MarkdownField,
   NoScriptPreviewButton,
   ServerPreview,
@@ -22,11 +10,7 @@ import {
 } from "~/components/markdown-editor";
 import { PAGE_LIMITS, PAGE_TEXT_FIELDS, PageSchema } from "~/lib/page-schema";
 
-export type PageEditorActionData = {
-  result: SubmissionResult<string[]>;
-  alert: FormAlertData | null;
-  preview: { html: string } | null;
-};
+export type PageEditorActionData = MarkdownEditorActionData;
 
 export function PageEditor({
   defaults,
