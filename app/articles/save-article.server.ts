@@ -13,6 +13,9 @@ import { authorIdForUser } from "./admin-articles.server";
 
 export type SaveIntent = "publish" | "draft" | "schedule";
 
+/** Who saves what: `userId`'s author profile is the byline; a schedule time in the past publishes now. */
+type SaveOptions = { userId: number; input: ArticleInput; intent?: SaveIntent; scheduledAt?: Date | null };
+
 /** What a successful save did: live now, saved as a draft, scheduled, or staged as pending changes. */
 export type SaveOutcome = "published" | "draft" | "scheduled" | "staged";
 
@@ -156,12 +159,7 @@ const OUTCOMES: Record<SaveIntent, SaveOutcome> = { publish: "published", draft:
  * Creates an article by the author profile linked to `userId`: published now (the spec's
  * "Create Article"), a draft, or scheduled for `scheduledAt` (a time in the past publishes now).
  */
-export async function createArticle(options: {
-  userId: number;
-  input: ArticleInput;
-  intent?: SaveIntent;
-  scheduledAt?: Date | null;
-}): Promise<SaveResult> {
+export async function createArticle(options: SaveOptions): Promise<SaveResult> {
   const db = await getDb();
   const authorId = await authorIdForUser(options.userId);
   if (authorId === null) return { status: "no-author-profile" };
@@ -220,14 +218,7 @@ export async function createArticle(options: {
  * - schedule: a draft or scheduled article is scheduled for `scheduledAt` (a time in the past
  *   publishes now); a published article cannot be scheduled (unpublish it first).
  */
-export async function updateArticle(options: {
-  id: number;
-  userId: number;
-  version: string;
-  input: ArticleInput;
-  intent?: SaveIntent;
-  scheduledAt?: Date | null;
-}): Promise<SaveResult> {
+export async function updateArticle(options: SaveOptions & { id: number; version: string }): Promise<SaveResult> {
   const db = await getDb();
   const authorId = await authorIdForUser(options.userId);
   if (authorId === null) return { status: "no-author-profile" };

@@ -70,21 +70,7 @@ export async function inspectToken(purpose: TokenPurpose, token: string): Promis
 
 /** Uses the token once: the user's id, or null when it is unknown, expired, used or for another purpose. */
 export async function consumeToken(purpose: TokenPurpose, token: string): Promise<number | null> {
-  if (!isSecretToken(token)) return null;
-  const db = await getDb();
-  const [row] = await db
-    .update(userTokens)
-    .set({ usedAt: sql`now()` })
-    .where(
-      and(
-        eq(userTokens.tokenHash, hashSecretToken(token)),
-        eq(userTokens.purpose, purpose),
-        isNull(userTokens.usedAt),
-        gt(userTokens.expiresAt, sql`now()`),
-      ),
-    )
-    .returning({ userId: userTokens.userId });
-  return row?.userId ?? null;
+  return (await consumeTokenWithPayload(purpose, token))?.userId ?? null;
 }
 
 /** Like consumeToken, with what the token carries (change-email: the new address). */
