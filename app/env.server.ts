@@ -34,6 +34,10 @@ const EnvSchema = z.object({
   HOST: optionalString,
   DATA_DIR: optionalString.default("./data"),
   DATABASE_URL: url(["postgres:", "postgresql:"], "postgres://user:password@host:5432/database"),
+  // Requests that need the database admitted at once; one more gets 503 (app/db/queue.server.ts).
+  DATABASE_QUEUE_LIMIT: optionalString.refine((value) => value === undefined || /^[1-9]\d{0,5}$/.test(value), {
+    message: "must be a whole number of requests, at least 1",
+  }),
   SITE_NAME: optionalString.default("DevPerspective"),
   TRUST_PROXY: z.enum(["0", "1"], { message: 'must be "1" (behind a trusted reverse proxy) or "0"' }).default("0"),
   SITE_URL: url(["http:", "https:"], "https://devperspective.example"),

@@ -9,9 +9,14 @@
  * bytes from memory the way that client gets them (the brotli page, or the identity page).
  * Then a mixed run (reads at full speed while one client publishes an article every second:
  * hit rate and article p99), server time of uncached renders, and per page the inline script
- * data and the JavaScript it loads. Prints tables and writes bench-report.json.
+ * data and the JavaScript it loads. Last, the soak (issue 23): 64 connections for 3 minutes
+ * (`--soak-seconds`, `--soak-connections`, `--no-soak`), one request in four a search no one made
+ * before, the rest cached pages, wrk's timeout 2 s; beside it a light probe (4 connections, cached
+ * pages only) gives the cached pages' p99 during the soak; the server's RSS before and after it.
+ * Prints tables and writes bench-report.json.
  *
- * BENCH_SECONDS sets the default duration per run (a smoke run: BENCH_SECONDS=1 --articles 200).
+ * BENCH_SECONDS sets the default duration per run (a smoke run: BENCH_SECONDS=1 --articles 200);
+ * BENCH_SOAK_SECONDS the soak's.
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -21,13 +26,16 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import pg from "pg";
-import { inlineScriptKb, parseWrkOutput, pinning, wrkScript } from "./bench-wrk.ts";
+import { inlineScriptKb, parseSoakOutput, parseWrkOutput, pinning, soakScript, wrkScript } from "./bench-wrk.ts";
 
 const { values: args } = parseArgs({
   options: {
     articles: { type: "string", default: "10000" },
     duration: { type: "string", default: process.env.BENCH_SECONDS ?? "10" },
     "no-mixed": { type: "boolean", default: false },
+    "no-soak": { type: "boolean", default: false },
+    "soak-seconds": { type: "string", default: process.env.BENCH_SOAK_SECONDS ?? "180" },
+    "soak-connections": { type: "string", default: "64" },
     connections: { type: "string", default: "50" },
     only: { type: "string" },
     port: { type: "string", default: "3210" },
@@ -96,6 +104,17 @@ async function waitFor200(url: string, timeoutMs: number) {
     }
     if (Date.now() > deadline) throw new Error(`${url} did not answer 200 within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** Resident memory now (VmRSS), in MB. */
+function rssMb(pid: number) {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+    return Math.round(kb / 1024);
+  } catch {
+    return null;
   }
 }
 
@@ -344,6 +363,53 @@ function startWriter(cookie: string, categoryId: number) {
   };
 }
 
+/**
+ * Saving the longest seeded article that uses the writer's toolkit (issue 26: code blocks with
+ * titles, marks and diffs, terminal sessions, callouts, math; target under 300 ms): the editor
+ * form's POST, timed end to end, `times` saves one after another (each a new slug and one more
+ * line of prose, so every save renders; unchanged code blocks hit the highlight cache as they do
+ * while an author edits). The first save is reported apart: it loads the highlighter.
+ */
+async function toolkitSaves(cookie: string, categoryId: number, times = 20) {
+  const { articles } = await import("../app/seed/data/articles/index.ts");
+  const rich = articles
+    .filter((a) => a.content.includes("```diff-") && a.content.includes("> [!") && a.content.includes("$$"))
+    .sort((a, b) => b.content.length - a.content.length)[0];
+  if (!rich) throw new Error("no seeded article uses every toolkit feature");
+  const timings: number[] = [];
+  for (let i = 0; i < times; i++) {
+    const started = performance.now();
+    const response = await fetch(`${BASE}/admin/articles/new`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: BASE, Cookie: cookie },
+      body: new URLSearchParams({
+        title: `${rich.title} (bench save ${i})`,
+        slug: `bench-toolkit-save-${process.pid}-${i}`,
+        content: `${rich.content}\n\nSaved by npm run bench, round ${i}.\n`,
+        excerpt: rich.excerpt,
+        categoryId: String(categoryId),
+      }),
+    });
+    await response.arrayBuffer();
+    if (response.status < 300 || response.status >= 400) throw new Error(`toolkit save answered ${response.status}`);
+    timings.push(performance.now() - started);
+  }
+  const [first, ...rest] = timings;
+  const sorted = rest.sort((a, b) => a - b);
+  const at = (q: number) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! * 10) / 10;
+  return {
+    article: rich.slug,
+    markdownChars: rich.content.length,
+    saves: times,
+    firstMs: Math.round(first! * 10) / 10,
+    p50Ms: at(0.5),
+    p95Ms: at(0.95),
+    maxMs: at(1),
+    targetMs: 300,
+  };
+}
+
 /** Reads at full speed (articles and home, as a browser) while one client writes every second. */
 async function mixedRun(cookie: string, articlePaths: string[]) {
   const categoryId = Number(
@@ -367,6 +433,129 @@ async function mixedRun(cookie: string, articlePaths: string[]) {
       errors: articles.errors,
     },
     hitRate: seen ? Math.round((cache.hits / seen) * 1000) / 1000 : null,
+  };
+}
+
+/** Words of the synthetic and demo articles: the soak's searches are made of them. */
+const SOAK_WORDS = [
+  "react",
+  "hooks",
+  "typescript",
+  "generics",
+  "postgres",
+  "index",
+  "css",
+  "grid",
+  "docker",
+  "node",
+  "memory",
+  "leaks",
+  "testing",
+  "caching",
+  "profiling",
+  "scaling",
+  "monitoring",
+  "deploying",
+  "event",
+  "loop",
+  "feature",
+  "flags",
+  "graphql",
+  "workers",
+  "connection",
+  "pools",
+  "queues",
+  "rate",
+  "limiters",
+  "monorepos",
+  "gateways",
+  "validation",
+  "schemas",
+  "images",
+  "flaky",
+  "state",
+  "machines",
+  "async",
+  "performance",
+  "security",
+  "database",
+  "server",
+  "components",
+  "migrations",
+  "streams",
+  "errors",
+];
+
+/**
+ * wrk for the soak: `connections` connections, timeout 2 s (a client that waits longer than that
+ * has given up), one request in four a unique search (`soakScript`), or only cached pages (`probe`).
+ */
+function runSoakWrk(cachedPaths: string[], seconds: number, connections: number, probe: boolean) {
+  const scriptPath = path.join(os.tmpdir(), `dp-soak-${process.pid}-${Math.random().toString(36).slice(2)}.lua`);
+  fs.writeFileSync(
+    scriptPath,
+    probe ? wrkScript(cachedPaths, CLIENTS.browser) : soakScript(cachedPaths, SOAK_WORDS, CLIENTS.browser),
+  );
+  const command = [
+    ...PIN.client,
+    WRK,
+    "-t1",
+    `-c${connections}`,
+    `-d${seconds}s`,
+    "--timeout",
+    "2s",
+    "-s",
+    scriptPath,
+    BASE,
+  ];
+  return new Promise<string>((resolve, reject) => {
+    const child = spawn(command[0]!, command.slice(1), { stdio: ["ignore", "pipe", "inherit"] });
+    let stdout = "";
+    child.stdout.on("data", (chunk) => {
+      stdout += chunk;
+    });
+    child.on("error", reject);
+    child.on("exit", () => {
+      fs.rmSync(scriptPath, { force: true });
+      resolve(stdout);
+    });
+  });
+}
+
+/**
+ * The soak of issue 23: cached pages and unique searches together for minutes. Targets: no
+ * timeouts, no error status but quick 503s (at most 2 % of requests), cached p99 ≤ 50 ms during it,
+ * RSS growth ≤ 50 MB.
+ */
+async function soakRun(serverPid: number, cachedPaths: string[]) {
+  const seconds = Number(args["soak-seconds"]);
+  const connections = Number(args["soak-connections"]);
+  for (const p of cachedPaths) await (await fetch(`${BASE}${p}`, { headers: CLIENTS.browser })).arrayBuffer();
+  const rssBeforeMb = rssMb(serverPid);
+  const [soakOut, probeOut] = await Promise.all([
+    runSoakWrk(cachedPaths, seconds, connections, false),
+    runSoakWrk(cachedPaths, seconds, 4, true),
+  ]);
+  const rssAfterMb = rssMb(serverPid);
+  const soak = parseSoakOutput(soakOut);
+  const probe = parseWrkOutput(probeOut);
+  return {
+    seconds,
+    connections,
+    requests: soak.requests,
+    reqPerSec: soak.reqPerSec,
+    searches: soak.searches,
+    p50: soak.p50,
+    p99: soak.p99,
+    timeouts: soak.timeouts,
+    otherErrors: soak.errors - soak.timeouts,
+    shed503: soak.shed,
+    shedShare: soak.requests ? Math.round((soak.shed / soak.requests) * 10000) / 10000 : null,
+    failedOtherStatus: soak.failed,
+    cachedProbe: { connections: 4, reqPerSec: probe.reqPerSec, p50: probe.p50, p99: probe.p99, non2xx: probe.non2xx },
+    rssBeforeMb,
+    rssAfterMb,
+    rssGrowthMb: rssBeforeMb !== null && rssAfterMb !== null ? rssAfterMb - rssBeforeMb : null,
   };
 }
 
@@ -454,6 +643,20 @@ async function main() {
       mixed = await mixedRun(cookie, sample.posts);
     }
 
+    log("timing saves of the longest seeded article with every writer's-toolkit feature…");
+    const toolkitSave = await toolkitSaves(
+      cookie,
+      Number(/[?&]category=(\d+)/.exec(SEARCHES.find((query) => query.includes("category=")) ?? "")?.[1] ?? 1),
+    );
+
+    let soak: Awaited<ReturnType<typeof soakRun>> | null = null;
+    if (!args["no-soak"]) {
+      log(
+        `soak: ${args["soak-connections"]} connections for ${args["soak-seconds"]} s, one request in four a unique search…`,
+      );
+      soak = await soakRun(server.pid!, ["/", ...sample.posts.slice(0, 200), ...sample.categories]);
+    }
+
     log("measuring server time of uncached renders…");
     const serverTimeP95 = {
       search: await serverTimingP95(Array.from({ length: 100 }, (_, i) => `/search${SEARCHES[i % SEARCHES.length]}`)),
@@ -488,7 +691,9 @@ async function main() {
       routes: byClient.browser.routes,
       byClient,
       mixed,
+      soak,
       serverTimeP95Ms: serverTimeP95,
+      toolkitSave,
       assets,
     };
     fs.writeFileSync(args.report!, `${JSON.stringify(report, null, 2)}\n`);
@@ -508,8 +713,15 @@ async function main() {
       console.error(
         `mixed: ${mixed.reads.reqPerSec} article req/s, p99 ${mixed.reads.p99} ms, hit rate ${mixed.hitRate} with ${mixed.writes} writes (${mixed.writeFailures} failed)`,
       );
+    if (soak)
+      console.error(
+        `soak: ${soak.requests} requests (${soak.searches} unique searches) in ${soak.seconds} s, ${soak.timeouts} timeouts, ${soak.shed503} shed 503 (${soak.shedShare}), ${soak.failedOtherStatus} other errors; p99 ${soak.p99} ms, cached pages p99 ${soak.cachedProbe.p99} ms; RSS ${soak.rssBeforeMb} → ${soak.rssAfterMb} MB`,
+      );
     console.error(
       `cold start ${coldStartMs} ms · peak RSS ${peak} MB · server p95 search ${serverTimeP95.search} ms, article ${serverTimeP95.article} ms, dashboard ${serverTimeP95.dashboard} ms`,
+    );
+    console.error(
+      `toolkit save (${toolkitSave.article}, ${toolkitSave.markdownChars} chars): first ${toolkitSave.firstMs} ms, p50 ${toolkitSave.p50Ms} ms, p95 ${toolkitSave.p95Ms} ms, max ${toolkitSave.maxMs} ms (target < ${toolkitSave.targetMs} ms)`,
     );
     for (const asset of assets)
       console.error(

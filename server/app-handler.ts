@@ -61,7 +61,9 @@ export async function createAppHandler(
     const request = createRequest(req, res);
     const dataRequest = (req.url ?? "/").split("?")[0]!.endsWith(".data");
     const loadContext = runtime.createLoadContext({ nonce, clientIp: clientIp(req), requestId }, { dataRequest });
-    return { response: await handleRequest(request, loadContext), security };
+    // One bounded queue for requests that need the database (app/db/queue.server.ts): when it is
+    // full this throws at once, and the request is answered 503 below without being rendered.
+    return { response: await runtime.withDatabaseQueue(() => handleRequest(request, loadContext)), security };
   }
 
   /**
@@ -123,6 +125,7 @@ export async function createAppHandler(
 
   return (req, res) =>
     handle(req, res).catch((error: unknown) => {
+      if (runtime.isDatabaseBusyError(error) && !res.headersSent) return sendBusy(res, error.retryAfterSeconds);
       console.error(error);
       if (!res.headersSent) {
         res.writeHead(500, { "Content-Type": "text/plain; charset=utf-8" });
@@ -131,6 +134,16 @@ export async function createAppHandler(
         res.destroy();
       }
     });
+}
+
+/** The database queue is full: refused at once, to be retried (never cached, never logged as a failure). */
+function sendBusy(res: http.ServerResponse, retryAfterSeconds: number) {
+  res.writeHead(503, {
+    "Content-Type": "text/plain; charset=utf-8",
+    "Cache-Control": "no-store",
+    "Retry-After": String(retryAfterSeconds),
+  });
+  res.end("Service Unavailable: the site is busy. Please try again in a moment.\n");
 }
 
 function sendCached(

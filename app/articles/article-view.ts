@@ -27,4 +27,6 @@ export type ArticleViewData = {
   /** While a long article starts as a preview: the preview is `head`, or its own HTML (`previewHtml`). */
   preview: "head" | "own" | null;
   previewHtml: string | null;
+  /** The stored HTML has formulas: the page loads KaTeX's stylesheet (only then). */
+  hasMath: boolean;
 };

@@ -14,8 +14,6 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
 import type { Logger, SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
@@ -24,10 +22,17 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { acquireDataDirLock } from "./data-dir-lock.server";
+import { PgliteWorker } from "./pglite-worker.server";
 import * as schema from "./schema";
 import { env, testHooksEnabled } from "~/env.server";
 
 export { DataDirLockedError } from "./data-dir-lock.server";
+export {
+  DatabaseBusyError,
+  databaseQueueStats,
+  isDatabaseBusyError,
+  withDatabaseQueue,
+} from "./queue.server";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A query runner: the database or an open transaction (writes that must commit together). */
@@ -128,18 +133,17 @@ async function openPglite(dataDir: string, migrationsFolder: string): Promise<Da
     release = await acquireDataDirLock(root);
     pgDir = path.join(root, "pglite");
   }
-  let client: PGlite;
+  let client: PgliteWorker;
   try {
     if (pgDir && !fs.existsSync(path.join(pgDir, "PG_VERSION"))) initializePgliteDir(pgDir, migrationsFolder);
-    client = await PGlite.create(pgDir, {
-      extensions: { pg_trgm, unaccent },
-      startParams: PGLITE_START_PARAMS,
-    });
+    // PGlite computes on the thread that calls it: it gets a thread of its own (decision 15).
+    client = await PgliteWorker.create({ dataDir: pgDir ?? dataDir, startParams: PGLITE_START_PARAMS });
   } catch (error) {
     release();
     throw error;
   }
-  const db = drizzlePglite(client, { schema, logger: simulatedFailureHook() });
+  // Drizzle's PGlite driver over the worker's client (query, exec, transaction: what it calls).
+  const db = drizzlePglite(client as unknown as PGlite, { schema, logger: simulatedFailureHook() });
   let migrating: Promise<void> | undefined;
   return {
     db: db as unknown as Database,

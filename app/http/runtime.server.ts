@@ -13,7 +13,7 @@ import { env } from "~/env.server";
 import { createLoadContext } from "./request-context.server";
 import { securityHeaders } from "./security-headers.server";
 
-export async function startup(options: { seedWhenEmpty?: boolean; scheduler?: boolean } = {}) {
+export async function startup(options: { seedWhenEmpty?: boolean; scheduler?: boolean; rerender?: boolean } = {}) {
   const config = env(); // throws InvalidEnvironmentError with one line per bad variable
   const handle = await getDatabaseHandle();
   await handle.migrate();
@@ -37,6 +37,16 @@ export async function startup(options: { seedWhenEmpty?: boolean; scheduler?: bo
   if (handle.driver === "pglite") setDataDirCommandHandler(handleDataDirCommand);
   // Publishes due articles (those that fell due while no instance ran at once), on every instance.
   if (options.scheduler ?? true) startScheduler();
+  // Bodies stored by an older markdown renderer are rendered again once, in the background.
+  if (options.rerender ?? true) {
+    const { rerenderStoredHtml } = await import("~/markdown/stored-html.server");
+    rerenderStoredHtml().then(
+      (count) => {
+        if (count > 0) console.log(`[markdown] stored HTML rendered again: ${count} rows`);
+      },
+      (error: unknown) => console.error("[markdown] rendering stored HTML again failed", error),
+    );
+  }
   return { driver: handle.driver, siteUrl: config.SITE_URL };
 }
 
@@ -77,6 +87,8 @@ export async function health(timeoutMs = 2000): Promise<boolean> {
 
 export async function shutdown() {
   setDataDirCommandHandler(null);
+  const { stopRerendering } = await import("~/markdown/stored-html.server");
+  stopRerendering();
   await stopScheduler();
   await closeDatabase();
 }
@@ -86,3 +98,4 @@ export { isCrossSiteWrite } from "./origin-check.server";
 export { contentChanged, listenForContentChanges, onContentChanged } from "~/cache/content-events.server";
 export { createPageTagger } from "./page-tags.server";
 export { staffPageKey } from "~/auth/session.server";
+export { databaseQueueStats, isDatabaseBusyError, withDatabaseQueue } from "~/db/db.server";

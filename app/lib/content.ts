@@ -147,16 +147,25 @@ function countWords(text: string): number {
   return text.match(/[\p{L}\p{N}][\p{L}\p{N}'’_-]*/gu)?.length ?? 0;
 }
 
+/** A display formula block (`$$ … $$`): read like code, a symbol at a time. */
+function isDisplayMath(block: string): boolean {
+  return /^[ \t]*\$\$/.test(block);
+}
+
 /**
- * Minutes to read: prose words plus code words at half weight (CODE_WORD_WEIGHT), divided by
- * 230 words per minute, rounded up, at least 1. Prose is counted after stripping markdown syntax
- * (link URLs, image syntax, emphasis markers), so URLs don't inflate the count.
+ * Minutes to read (docs/decisions/0016-reading-time.md): prose words plus code words at half
+ * weight (CODE_WORD_WEIGHT), divided by 230 words per minute, rounded up, at least 1. Code is
+ * everything in a fenced block (terminal sessions and ```math included) and display formulas;
+ * Shiki's `[!code …]` notation is not counted. Prose is counted after stripping markdown syntax
+ * (link URLs, image syntax, emphasis markers, a callout's `[!NOTE]` marker), so URLs don't
+ * inflate the count.
  */
 export function readingMinutes(markdown: string): number {
   let prose = 0;
   let code = 0;
   for (const block of splitParagraphs(markdown)) {
-    if (isFencedBlock(block)) code += countWords(fencedCode(block));
+    if (isFencedBlock(block)) code += countWords(fencedCode(block).replace(/\[!code [^\]]*\]/g, " "));
+    else if (isDisplayMath(block)) code += countWords(block.replace(/\$\$/g, " "));
     else prose += countWords(plainText(block));
   }
   return Math.max(1, Math.ceil((prose + code * CODE_WORD_WEIGHT) / WORDS_PER_MINUTE));
@@ -171,6 +180,7 @@ function plainText(block: string): string {
       .replace(/<\/?[a-zA-Z][^>]*>/g, " ")
       // Line prefixes: headings, quotes, list markers, table pipes.
       .replace(/^[ \t]*(?:>[ \t]?)+/gm, "")
+      .replace(/^\[!(?:note|tip|important|warning|caution)\][ \t]*$/gim, "")
       .replace(/^[ \t]*#{1,6}[ \t]+/gm, "")
       .replace(/^[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]+(?:\[[ xX]\][ \t]+)?/gm, "")
       .replace(/^[ \t]*\|?[ \t]*:?-{3,}:?[ \t]*(?:\|[ \t]*:?-{3,}:?[ \t]*)*\|?[ \t]*$/gm, "")
@@ -196,7 +206,7 @@ function plainText(block: string): string {
 
 /** Blocks an excerpt should not be taken from: code, headings, rules, tables, lone images. */
 function isProseBlock(block: string): boolean {
-  if (isFencedBlock(block)) return false;
+  if (isFencedBlock(block) || isDisplayMath(block)) return false;
   if (/^[ \t]*#{1,6}[ \t]/.test(block)) return false;
   if (/^[ \t]*(?:[-*_][ \t]*){3,}$/.test(block)) return false;
   if (/^[ \t]*\|/.test(block)) return false;

@@ -1,12 +1,14 @@
 /**
  * Code highlighting with Shiki, after sanitizing (see markdown.server.ts): the highlighter is made
- * once with the site's languages and the JavaScript regex engine, and each (language, code) pair is
- * highlighted once and kept (frozen) in a bounded cache.
+ * once with the site's languages and the JavaScript regex engine, and each block is highlighted
+ * once and kept (frozen) in a bounded cache. Articles get the whole code block
+ * (code-blocks.server.ts: title, line marks, numbers, diff, terminal); comments a plain <pre>.
  */
 import type { Element, Root } from "hast";
 import { toString as hastToString } from "hast-util-to-string";
 import { createHighlighter, type Highlighter } from "shiki";
 import { createJavaScriptRegexEngine } from "shiki/engine/javascript";
+import { codeLanguage, parseCodeMeta, renderCodeBlock } from "./code-blocks.server";
 
 /** A code block found by the tree walk: highlighting replaces `pre` in `parent`. */
 export type CodeBlock = { parent: Root | Element; pre: Element };
@@ -166,7 +168,7 @@ export function clearHighlightCache(): void {
   highlightCache.clear();
 }
 
-function codeLanguage(code: Element): string | undefined {
+function classLanguage(code: Element): string | undefined {
   const className = code.properties.className;
   const classes: unknown[] = Array.isArray(className) ? className : String(className ?? "").split(/\s+/);
   for (const name of classes) {
@@ -175,21 +177,81 @@ function codeLanguage(code: Element): string | undefined {
   return undefined;
 }
 
-/** Highlights the collected code blocks in place; a block Shiki cannot take stays plain (focusable). */
-export async function highlightCodeBlocks(codeBlocks: CodeBlock[]): Promise<void> {
+/** The `<code>` inside a `<pre>`, if any. */
+export function codeChild(pre: Element): Element | undefined {
+  return pre.children.find((child): child is Element => child.type === "element" && child.tagName === "code");
+}
+
+/** The fence's language and meta: `ts {1}`, and `ts{1}` written without the space. */
+function fenceInfo(code: Element): { lang: string | undefined; meta: string } {
+  let lang = classLanguage(code);
+  let meta = typeof code.properties.dataMeta === "string" ? code.properties.dataMeta : "";
+  const brace = lang?.indexOf("{") ?? -1;
+  if (lang !== undefined && brace > 0) {
+    meta = `${lang.slice(brace)} ${meta}`;
+    lang = lang.slice(0, brace);
+  }
+  return { lang, meta };
+}
+
+/**
+ * Highlights code blocks in place. Articles (`figures`) get the whole code block (title, line
+ * marks, numbers, diff, terminal: app/markdown/code-blocks.server.ts); comments a plain <pre>.
+ */
+export async function highlightCodeBlocks(codeBlocks: CodeBlock[], figures = false): Promise<void> {
   if (codeBlocks.length === 0) return;
   const highlighter = await getHighlighter();
   for (const { parent, pre } of codeBlocks) {
-    const code = pre.children.find((child): child is Element => child.type === "element" && child.tagName === "code");
+    const code = codeChild(pre);
     if (!code) {
       pre.properties.tabIndex = 0;
       continue;
     }
     // mdast-util-to-hast ends the code text with a newline; Shiki would render it as an empty line.
     const text = hastToString(code).replace(/\n$/, "");
-    const highlighted = highlight(highlighter, text, normalizeLanguage(codeLanguage(code)));
+    const highlighted = figures
+      ? figure(highlighter, text, fenceInfo(code))
+      : highlight(highlighter, text, normalizeLanguage(classLanguage(code)));
     const index = parent.children.indexOf(pre);
     if (highlighted && index !== -1) parent.children[index] = highlighted;
-    else pre.properties.tabIndex = 0;
+    else {
+      delete code.properties.dataMeta;
+      pre.properties.tabIndex = 0;
+    }
   }
+}
+
+/** An article's code block (cached like highlight(), by everything that shapes it). */
+function figure(
+  highlighter: Highlighter,
+  code: string,
+  info: { lang: string | undefined; meta: string },
+): Element | null {
+  const language = codeLanguage(info.lang, normalizeLanguage);
+  const meta = parseCodeMeta(info.meta);
+  const key = `figure\u0000${language.kind}\u0000${language.lang}\u0000${language.label}\u0000${JSON.stringify(meta)}\u0000${code}`;
+  const cached = highlightCache.get(key);
+  if (cached) {
+    highlightCache.delete(key);
+    highlightCache.set(key, cached);
+    return cached;
+  }
+  let result: Element | null;
+  const tooLong = code.length > MAX_HIGHLIGHT_CHARS;
+  try {
+    result = renderCodeBlock(highlighter, code, tooLong ? { ...language, lang: PLAIN } : language, meta, THEMES);
+  } catch {
+    try {
+      result = renderCodeBlock(highlighter, code, { ...language, lang: PLAIN }, meta, THEMES);
+    } catch {
+      result = null;
+    }
+  }
+  if (!result) return null;
+  highlightCache.set(key, deepFreeze(result));
+  if (highlightCache.size > HIGHLIGHT_CACHE_LIMIT) {
+    const oldest = highlightCache.keys().next().value;
+    if (oldest !== undefined) highlightCache.delete(oldest);
+  }
+  return result;
 }

@@ -23,14 +23,17 @@ import { toString as hastToString } from "hast-util-to-string";
 import rehypeSanitize, { defaultSchema, type Options as Schema } from "rehype-sanitize";
 import rehypeStringify from "rehype-stringify";
 import remarkGfm from "remark-gfm";
+import remarkMath from "remark-math";
 import remarkParse from "remark-parse";
 import remarkRehype from "remark-rehype";
 import { unified } from "unified";
 import type { TocEntry } from "~/db/schema";
 import { headingId, isLongArticle, PREVIEW_PARAGRAPHS, readingMinutes, splitParagraphs } from "~/lib/content";
-import { configuredSiteUrl } from "~/env.server";
-import { type CodeBlock, highlightCodeBlocks } from "./highlight.server";
+import { calloutFor } from "./callouts.server";
+import { type CodeBlock, codeChild, highlightCodeBlocks } from "./highlight.server";
+import { isMathCode, type MathNode, remarkDollarAmounts, renderMath } from "./math.server";
 import { pictureFor, type UploadedImage, uploadHash } from "./pictures.server";
+import { configuredSiteUrl } from "~/env.server";
 
 export type RenderedMarkdown = { html: string; previewHtml: string | null; toc: TocEntry[]; readingMinutes: number };
 
@@ -75,16 +78,50 @@ function isAllowedImageSource(src: string): boolean {
   return /^(?:https?:)?\/\/[^/]/i.test(src) || /^\/(?!\/)/.test(src);
 }
 
-type Enhanced = { toc: TocEntry[]; codeBlocks: CodeBlock[] };
+type Enhanced = { toc: TocEntry[]; codeBlocks: CodeBlock[]; math: MathNode[] };
+
+/**
+ * A heading and its self-link, side by side (GitHub's shape): the link sits outside the heading,
+ * so the heading's name (outline, table of contents) stays its text; the link is named for it.
+ */
+function withSelfLink(heading: Element, id: string, text: string): Element {
+  return {
+    type: "element",
+    tagName: "div",
+    properties: { className: ["heading-wrap"] },
+    children: [
+      heading,
+      {
+        type: "element",
+        tagName: "a",
+        properties: {
+          className: ["heading-anchor"],
+          href: `#${id}`,
+          ariaLabel: `Link to this section: ${text}`,
+        },
+        children: [
+          {
+            type: "element",
+            tagName: "span",
+            properties: { ariaHidden: "true" },
+            children: [{ type: "text", value: "#" }],
+          },
+        ],
+      },
+    ],
+  };
+}
 
 /**
  * One walk over the sanitized tree (a single hand-rolled pass: unist-util-visit per plugin was
- * the biggest cost in profiles). Code blocks are collected, not entered.
+ * the biggest cost in profiles). Code blocks and formulas are collected, not entered; quotes that
+ * are callouts become asides; headings get an id and a self-link.
  */
 function enhance(tree: Root, host: string | null, images: ReadonlyMap<string, UploadedImage> | undefined): Enhanced {
   const toc: TocEntry[] = [];
   let imageCount = 0;
   const codeBlocks: CodeBlock[] = [];
+  const math: MathNode[] = [];
   // The only ids at this point are remark-rehype's footnote ids ("user-content-fn-1",
   // "user-content-fnref-1", "footnote-label"), which links and aria refer to. Headings stay out of
   // that namespace whether or not this document has footnotes, so a preview (which may lack them)
@@ -94,13 +131,27 @@ function enhance(tree: Root, host: string | null, images: ReadonlyMap<string, Up
   const walk = (parent: Root | Element, inFootnotes: boolean) => {
     const children = parent.children;
     for (let index = 0; index < children.length; index++) {
-      const node = children[index]!;
+      let node = children[index]!;
       if (node.type !== "element") continue;
+      if (node.tagName === "blockquote") {
+        const callout = calloutFor(node);
+        if (callout) {
+          children[index] = callout;
+          node = callout;
+        }
+      }
       const { tagName, properties } = node;
       if (tagName === "pre") {
-        codeBlocks.push({ parent, pre: node });
+        const code = codeChild(node);
+        if (code && isMathCode(code)) math.push({ parent, node, display: true });
+        else codeBlocks.push({ parent, pre: node });
         continue;
       }
+      if (tagName === "code" && isMathCode(node)) {
+        math.push({ parent, node, display: false });
+        continue;
+      }
+      let selfLink: { id: string; text: string } | null = null;
       if (HEADING.test(tagName) && typeof properties.id !== "string") {
         const text = hastToString(node).replace(/\s+/g, " ").trim();
         let base = headingId(text);
@@ -112,6 +163,7 @@ function enhance(tree: Root, host: string | null, images: ReadonlyMap<string, Up
         if ((tagName === "h2" || tagName === "h3") && !inFootnotes && text !== "") {
           toc.push({ depth: tagName === "h2" ? 2 : 3, id, text });
         }
+        if (!inFootnotes && text !== "") selfLink = { id, text };
       } else if (tagName === "a" && typeof properties.href === "string") {
         if (isExternal(properties.href.trim(), host)) properties.rel = ["noopener", "noreferrer"];
       } else if (tagName === "img") {
@@ -135,34 +187,68 @@ function enhance(tree: Root, host: string | null, images: ReadonlyMap<string, Up
         }
       }
       walk(node, inFootnotes || (tagName === "section" && properties.dataFootnotes !== undefined));
+      if (selfLink) children[index] = withSelfLink(node, selfLink.id, selfLink.text);
     }
   };
   walk(tree, false);
-  return { toc, codeBlocks };
+  return { toc, codeBlocks, math };
 }
 
 // ---------------------------------------------------------------------------------------------
 // The pipeline
 
+/**
+ * remark-rehype keeps a fence's meta (`title="…" {1,3}`) only in node data, which the sanitizer
+ * drops: it travels as a `data-meta` attribute instead (allowed on <code> and nothing else, read
+ * and removed when the block is highlighted).
+ */
+function rehypeFenceMeta() {
+  const visit = (parent: Root | Element) => {
+    for (const node of parent.children) {
+      if (node.type !== "element") continue;
+      const meta = (node.data as { meta?: unknown } | undefined)?.meta;
+      if (node.tagName === "code" && typeof meta === "string") node.properties.dataMeta = meta;
+      else visit(node);
+    }
+  };
+  return (tree: Root) => visit(tree);
+}
+
+/** GitHub's defaultSchema plus what the article profile needs: a fence's meta on <code>. */
+const articleSchema: Schema = {
+  ...defaultSchema,
+  clobberPrefix: "",
+  attributes: {
+    ...defaultSchema.attributes,
+    code: [...(defaultSchema.attributes?.code ?? []), "dataMeta"],
+  },
+};
+
 const processor = unified()
   .use(remarkParse)
   .use(remarkGfm)
+  // `$…$` and `$$…$$` (app/markdown/math.server.ts); "$5 and $10" stays text.
+  .use(remarkMath)
+  .use(remarkDollarAmounts)
   // No allowDangerousHtml: raw HTML in markdown is dropped. Footnote ids get remark-rehype's own
   // "user-content-" prefix (matching its "#user-content-fn-1" links)…
   .use(remarkRehype)
+  .use(rehypeFenceMeta)
   // …so the sanitizer (GitHub's defaultSchema: no script/style/on*/iframe, only http(s), mailto, …
   // URLs) must not prefix them a second time. Authors cannot set ids (no raw HTML); heading ids
   // are added after this step from the heading text.
-  .use(rehypeSanitize, { ...defaultSchema, clobberPrefix: "" })
-  .use(rehypeStringify)
+  .use(rehypeSanitize, articleSchema)
+  // Raw nodes exist only after sanitizing, made by this module (KaTeX's output): see renderMath.
+  .use(rehypeStringify, { allowDangerousHtml: true })
   .freeze();
 
 type RenderedTree = { tree: Root; toc: TocEntry[] };
 
 async function render(source: string, options: RenderOptions | undefined): Promise<RenderedTree> {
-  const tree = processor.runSync(processor.parse(source));
-  const { toc, codeBlocks } = enhance(tree, siteHost(options?.siteUrl ?? configuredSiteUrl()), options?.images);
-  await highlightCodeBlocks(codeBlocks);
+  const tree = processor.runSync(processor.parse(source), source);
+  const { toc, codeBlocks, math } = enhance(tree, siteHost(options?.siteUrl ?? configuredSiteUrl()), options?.images);
+  await highlightCodeBlocks(codeBlocks, true);
+  for (const formula of math) renderMath(formula);
   return { tree, toc };
 }
 

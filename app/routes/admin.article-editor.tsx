@@ -23,12 +23,16 @@ import { articleHistoryHref, postHref } from "~/lib/urls";
 import { recentUploads } from "~/media/media.server";
 import { readUploadForm } from "~/http/actions/upload-request.server";
 import { getSiteSettings } from "~/settings/settings.server";
+import { mathStylesheetLinks } from "~/components/article/math-stylesheet";
 import type { Route } from "./+types/admin.article-editor";
 import { editorialIntent } from "./admin.article-editor/editorial.server";
 import { previewIntent } from "./admin.article-editor/preview.server";
 import { saveIntent } from "./admin.article-editor/save.server";
 import { editorNotFound } from "./admin.article-editor/shared.server";
 import { uploadIntent } from "./admin.article-editor/upload.server";
+
+/** The preview may show formulas: KaTeX's stylesheet (articles load it only when they have math). */
+export const links: Route.LinksFunction = mathStylesheetLinks;
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await requirePermission(request, "article.write");

@@ -17,7 +17,11 @@ import { noindexMeta } from "~/lib/seo";
 import { sitePageHref } from "~/lib/site-pages";
 import { renderMarkdown } from "~/markdown/markdown.server";
 import { getPageSource, savePage } from "~/pages/pages.server";
+import { mathStylesheetLinks } from "~/components/article/math-stylesheet";
 import type { Route } from "./+types/admin.page-editor";
+
+/** The preview may show formulas: KaTeX's stylesheet (articles load it only when they have math). */
+export const links: Route.LinksFunction = mathStylesheetLinks;
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requirePermission(request, "pages.manage");

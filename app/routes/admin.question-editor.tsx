@@ -18,7 +18,11 @@ import { QUESTION_LIMITS, QUESTION_TOASTS, QuestionSchema } from "~/lib/question
 import { noindexMeta } from "~/lib/seo";
 import { getAdminQuestion, saveQuestion } from "~/questions/admin-questions.server";
 import { parseId } from "~/lib/ids";
+import { mathStylesheetLinks } from "~/components/article/math-stylesheet";
 import type { Route } from "./+types/admin.question-editor";
+
+/** The preview may show formulas: KaTeX's stylesheet (articles load it only when they have math). */
+export const links: Route.LinksFunction = mathStylesheetLinks;
 
 const missing = () =>
   redirectWithToast("/admin/questions", { type: "error", title: QUESTION_TOASTS.notFound }, { status: 303 });

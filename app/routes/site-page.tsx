@@ -3,9 +3,11 @@
  * sanitised when an administrator saved it. Public and cacheable (tag page:{slug}).
  */
 import { formatLongDate } from "~/articles/format";
+import { MathStylesheet } from "~/components/article/math-stylesheet";
 import { useHtmlOnce } from "~/components/html-once";
 import { htmlOnce } from "~/http/html-once.server";
 import { notFound } from "~/lib/route-errors";
+import { MATH_MARKER } from "~/markdown/math.server";
 import { seoMeta, summarize } from "~/lib/seo";
 import { getPage } from "~/pages/pages.server";
 import type { Route } from "./+types/site-page";
@@ -27,6 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     updatedAt: page.updatedAt,
     description: summarize(page.contentHtml.replace(/<[^>]+>/g, " ")),
     html: htmlOnce(context, BODY_KEY, page.contentHtml),
+    hasMath: page.contentHtml.includes(MATH_MARKER),
   };
 }
 
@@ -39,6 +42,7 @@ function SitePageBody({ page: loaderData }: { page: Route.ComponentProps["loader
   const html = useHtmlOnce(BODY_KEY, loaderData.html);
   return (
     <article className="mx-auto max-w-3xl px-4 py-12 sm:px-6 sm:py-16" aria-labelledby="page-title">
+      {loaderData.hasMath ? <MathStylesheet /> : null}
       <header className="border-b border-line pb-6">
         <h1 id="page-title" className="text-3xl font-extrabold tracking-tight text-ink sm:text-4xl">
           {loaderData.title}

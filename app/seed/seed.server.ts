@@ -10,6 +10,7 @@ import { randomBytes } from "node:crypto";
 import { asc, inArray, ne, sql } from "drizzle-orm";
 import { slugify } from "~/lib/content";
 import { type RenderedMarkdown, renderMarkdown, renderMarkdownFragment } from "~/markdown/markdown.server";
+import { markStoredHtmlCurrent } from "~/markdown/render-version.server";
 import { getDb } from "~/db/db.server";
 import { articles, authors, categories, interviewQuestions } from "~/db/schema";
 import { articles as demoArticles } from "./data/articles";
@@ -58,6 +59,9 @@ export async function seedDemoContent(): Promise<SeedSummary> {
     ).map((row) => row.slug),
   );
   const missingArticles = allArticles.filter((a) => !presentSlugs.has(a.slug));
+  // No article yet: everything stored from here on is rendered by this renderer.
+  const [anyArticle] = await db.select({ id: articles.id }).from(articles).limit(1);
+  if (!anyArticle) await markStoredHtmlCurrent();
   const renderedArticles: { article: SeedArticle; rendered: RenderedMarkdown }[] = [];
   for (const article of missingArticles) {
     renderedArticles.push({ article, rendered: await renderMarkdown(article.content) });

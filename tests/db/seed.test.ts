@@ -8,6 +8,7 @@ import { categories as demoCategories } from "~/seed/data/categories";
 import { changelogEntries } from "~/seed/data/changelog";
 import { questions as demoQuestions } from "~/seed/data/questions";
 import { isDatabaseEmpty, seedDemoContent, seedSyntheticArticles } from "~/seed/seed.server";
+import { renderProgress } from "~/markdown/render-version.server";
 import { openTestDatabase, testDatabaseKinds } from "../support/databases";
 
 async function counts(handle: DatabaseHandle) {
@@ -43,6 +44,8 @@ describe.each(testDatabaseKinds())("seed (%s)", (kind) => {
     expect(after.questions).toBeGreaterThanOrEqual(40);
     expect(after.categories).toBe(15);
     expect(await isDatabaseEmpty()).toBe(false);
+    // Everything was just rendered by this renderer: nothing to render again at the next start.
+    expect(await renderProgress()).toBe(-1);
 
     const slugs = (await handle.db.select({ slug: categories.slug }).from(categories)).map((c) => c.slug).sort();
     expect(slugs).toEqual(demoCategories.map((c) => c.slug).sort());

@@ -152,6 +152,33 @@ describe("readingMinutes", () => {
   });
 });
 
+describe("readingMinutes: the writer's toolkit (decision 16)", () => {
+  const words = (n: number) => "word ".repeat(n).trim();
+
+  it("counts a terminal session, a diff and a math block as code, at half weight", () => {
+    for (const lang of ["console", "diff-ts", "math", 'ts title="a.ts" {1-3} showLineNumbers']) {
+      expect(readingMinutes(`\`\`\`${lang}\n${words(460)}\n\`\`\``), lang).toBe(1);
+      expect(readingMinutes(`\`\`\`${lang}\n${words(462)}\n\`\`\``), lang).toBe(2);
+    }
+  });
+
+  it("counts a display formula like code", () => {
+    expect(readingMinutes(`$$\n${words(460)}\n$$`)).toBe(1);
+    expect(readingMinutes(`$$\n${words(462)}\n$$`)).toBe(2);
+  });
+
+  it("does not count Shiki's notation or a callout's marker", () => {
+    const notation = Array.from({ length: 230 }, () => "x // [!code highlight]").join("\n");
+    expect(readingMinutes(`\`\`\`ts\n${notation}\n\`\`\`\n\n${words(115)}`)).toBe(1);
+    expect(readingMinutes(`> [!NOTE]\n> ${words(230)}`)).toBe(1);
+    expect(readingMinutes(`> [!NOTE]\n> ${words(231)}`)).toBe(2);
+  });
+
+  it("keeps a callout's marker and formulas out of excerpts", () => {
+    expect(excerptFrom("$$\nx^2\n$$\n\n> [!TIP]\n> Use it.")).toBe("Use it.");
+  });
+});
+
 describe("excerptFrom", () => {
   it("returns short plain text whole, with markdown syntax stripped", () => {
     const md =

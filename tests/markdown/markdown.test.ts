@@ -6,9 +6,13 @@ const SITE = { siteUrl: "https://devperspective.example" };
 const html = (source: string) => renderMarkdownFragment(source, SITE);
 const fence = (lang: string, code: string) => `\`\`\`${lang}\n${code}\n\`\`\``;
 
-/** Every element markdown (with GFM) can produce; anything else means raw HTML got through. */
+/**
+ * Every element markdown (with GFM) can produce, plus the ones the pipeline itself wraps around
+ * it (a heading and its self-link in a div, a code block's figure and caption, a callout's aside
+ * and icon, a formula's error note); anything else means raw HTML got through.
+ */
 const ALLOWED_TAGS = new Set(
-  "a blockquote br code del em h1 h2 h3 h4 h5 h6 hr img input li ol p pre section span strong sup table tbody td th thead tr ul".split(
+  "a blockquote br code del em h1 h2 h3 h4 h5 h6 hr img input li ol p pre section span strong sup table tbody td th thead tr ul div figure figcaption aside svg path small".split(
     " ",
   ),
 );

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { inlineScriptKb, parseWrkOutput, pinning, wrkScript } from "../../scripts/bench-wrk";
+import {
+  inlineScriptKb,
+  parseSoakOutput,
+  parseWrkOutput,
+  pinning,
+  soakScript,
+  wrkScript,
+} from "../../scripts/bench-wrk";
 
 describe("the bench's wrk driver", () => {
   it("writes a script that cycles through the paths with the client's headers", () => {
@@ -31,6 +38,27 @@ describe("the bench's wrk driver", () => {
     });
     expect(parseWrkOutput(stdout, { countCache: true }).cache).toEqual({ hits: 99, misses: 1 });
     expect(() => parseWrkOutput("unable to connect")).toThrow(/no report/);
+  });
+
+  it("writes a soak script: cached pages, one request in four a unique search, 503s counted apart", () => {
+    const script = soakScript(["/", "/post/a"], ["react", "node"], { "Accept-Encoding": "br, gzip" });
+    expect(script).toContain('local paths = { "/", "/post/a" }');
+    expect(script).toContain('local words = { "react", "node" }');
+    expect(script).toContain("counter % 4 == 0");
+    expect(script).toContain('"/search?q="');
+    expect(script).toContain("status == 503");
+    expect(() => soakScript([], ["react"], {})).toThrow();
+    const stdout =
+      'WRK_JSON {"requests":4000,"durationUs":2000000,"p50Us":1000,"p99Us":30000,"non2xx":12,"errors":3,"hits":0,"misses":0,"timeouts":2,"shed":10,"failed":2,"searches":1000}';
+    expect(parseSoakOutput(stdout)).toMatchObject({
+      requests: 4000,
+      reqPerSec: 2000,
+      p99: 30,
+      timeouts: 2,
+      shed: 10,
+      failed: 2,
+      searches: 1000,
+    });
   });
 
   it("pins the server and wrk to different cores", () => {

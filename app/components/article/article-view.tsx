@@ -17,6 +17,8 @@ import { CategoryBadge, COVER_HEIGHT, COVER_WIDTH } from "../article-card";
 import { SaveButton } from "../reading-list/save-button";
 import type { ArticleViewData } from "~/articles/article-view";
 import { AuthorAvatar, AuthorCard } from "./author-card";
+import { enhanceCodeBlocks } from "./code-actions";
+import { MathStylesheet } from "./math-stylesheet";
 import { ReadingProgress } from "./reading-progress";
 import { ShareButtons } from "./share-buttons";
 import { TableOfContents } from "./table-of-contents";
@@ -79,6 +81,12 @@ export function ArticleView({
     setScrollTarget(null);
   }, [revealed, scrollTarget]);
 
+  // Copy and Wrap for code blocks, again when Continue Reading shows the rest.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a reveal renders new code blocks
+  useEffect(() => {
+    if (articleRef.current) enhanceCodeBlocks(articleRef.current);
+  }, [revealed]);
+
   function reveal(target: string) {
     setRevealed(true);
     setScrollTarget(target);
@@ -90,6 +98,7 @@ export function ArticleView({
 
   return (
     <>
+      {article.hasMath ? <MathStylesheet /> : null}
       <ReadingProgress target={articleRef} />
       <div
         className={`mx-auto max-w-7xl px-4 pt-8 pb-16 sm:px-6 sm:pt-12 ${

@@ -6,8 +6,9 @@
 import type { RouterContextProvider } from "react-router";
 import type { ArticleViewData } from "~/articles/article-view";
 import { htmlOnce } from "~/http/html-once.server";
+import { MATH_MARKER } from "~/markdown/math.server";
 
-type Readable = Omit<ArticleViewData, "head" | "rest" | "hasRest" | "preview" | "previewHtml"> & {
+type Readable = Omit<ArticleViewData, "head" | "rest" | "hasRest" | "preview" | "previewHtml" | "hasMath"> & {
   contentHtml: string;
   previewHtml: string | null;
 };
@@ -40,5 +41,7 @@ export function articleViewData(
     hasRest: rest !== null,
     preview: !showPreview ? null : splitAt !== null ? "head" : "own",
     previewHtml: showPreview && splitAt === null ? htmlOnce(context, "article-preview", previewHtml ?? "") : null,
+    // A substring test on the stored HTML, not markdown work.
+    hasMath: contentHtml.includes(MATH_MARKER),
   };
 }

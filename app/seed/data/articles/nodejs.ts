@@ -277,4 +277,185 @@ In containers, start Node directly (\`CMD ["node", "server.js"]\`) rather than t
 Test it: start your service, send a slow request, run \`kill -TERM <pid>\`, and confirm that the request completes before the process exits.
 `,
   },
+  {
+    // Uses every writer's-toolkit feature (issue 26): titled, numbered and highlighted code, a
+    // language diff, Shiki notation, terminal sessions, all five callouts, math and footnotes.
+    title: "Rate Limiting an API with a Token Bucket",
+    slug: "rate-limiting-an-api-with-a-token-bucket",
+    category: "nodejs",
+    author: "Daniel Okafor",
+    excerpt:
+      "Build a token bucket rate limiter in Node.js: the arithmetic behind bursts and refills, proper 429 answers, and a Redis version that several instances share.",
+    publishedAt: "2025-11-18T09:00:00Z",
+    content: md`
+Every public API eventually meets a client that sends too much: a retry loop without a backoff, a scraper, a script someone left running over the weekend. A rate limiter decides, request by request, whether to serve or to answer \`429 Too Many Requests\`. This tutorial builds one in Node.js with the **token bucket** algorithm, explains the little bit of arithmetic behind it, and then moves its state into Redis so several instances share one limit.
+
+> [!NOTE]
+> The code targets Node.js 22 or later and TypeScript 5. Nothing here needs a framework: the limiter is a plain function you can call from Express, Fastify or a bare \`node:http\` handler.
+
+## How a token bucket works
+
+Picture a bucket that holds at most $C$ tokens. Tokens drip in at a steady rate of $r$ per second, and every request takes one out. When the bucket is empty, the request is refused. Two numbers describe the whole policy: the *capacity* $C$ allows short bursts, and the *refill rate* $r$ is the long-run average a client can sustain.[^leaky]
+
+You never need a timer to add tokens. When a request arrives at time $t$, compute how many tokens the bucket would have gained since the last request at $t_0$, and cap the result at the capacity:
+
+$$
+\text{tokens}(t) = \min\left(C,\ \text{tokens}(t_0) + r \cdot (t - t_0)\right)
+$$
+
+A client that has been quiet gets a full bucket, so it may send $C$ requests at once; after that it is held to $r$ requests per second. Over any window of length $T$, it can never send more than $C + r \cdot T$ requests, which is the guarantee you advertise in your API documentation.
+
+When a request is refused, tell the client how long to wait. It needs one whole token, so the wait is
+
+$$
+\text{retry after} = \left\lceil \frac{1 - \text{tokens}(t)}{r} \right\rceil \text{ seconds}
+$$
+
+> [!TIP]
+> Pick $C$ from the burst you want to allow (a page load that fires ten requests at once) and $r$ from the sustained load one client may put on you. A capacity of 20 with a refill rate of 5 per second suits most JSON APIs.
+
+## A limiter in memory
+
+Start with a version that keeps its buckets in a \`Map\`. It is correct for a single process and makes the algorithm easy to test.
+
+\`\`\`ts title="src/rate-limit.ts" {12-17} showLineNumbers
+export type Policy = { capacity: number; refillPerSecond: number };
+export type Decision = { allowed: boolean; remaining: number; retryAfterSeconds: number };
+
+type Bucket = { tokens: number; updatedAt: number };
+
+const buckets = new Map<string, Bucket>();
+
+export function take(key: string, policy: Policy, now = Date.now()): Decision {
+  const bucket = buckets.get(key) ?? { tokens: policy.capacity, updatedAt: now };
+  const elapsedSeconds = Math.max(0, now - bucket.updatedAt) / 1000;
+
+  // Refill for the time that passed, never beyond the capacity.
+  const tokens = Math.min(policy.capacity, bucket.tokens + elapsedSeconds * policy.refillPerSecond);
+  const allowed = tokens >= 1;
+  const left = allowed ? tokens - 1 : tokens;
+  buckets.set(key, { tokens: left, updatedAt: now });
+  const retryAfterSeconds = allowed ? 0 : Math.ceil((1 - left) / policy.refillPerSecond);
+
+  return { allowed, remaining: Math.floor(left), retryAfterSeconds };
+}
+\`\`\`
+
+The highlighted lines are the whole algorithm: refill, compare, take. Everything else is bookkeeping. The key is whatever identifies a client: an API key, a user id, or the client's IP address when nobody is signed in.
+
+> [!IMPORTANT]
+> Never key anonymous traffic on the \`X-Forwarded-For\` header unless your own proxy sets it. A client can send any value it likes and get a fresh bucket with every request.
+
+## Answering 429 properly
+
+A refusal should say what happened and when to try again. Wire the limiter into the request handler and send the standard headers:
+
+\`\`\`ts title="src/server.ts"
+import { createServer } from "node:http";
+import { take } from "./rate-limit.js";
+
+const policy = { capacity: 20, refillPerSecond: 5 };
+
+createServer((request, response) => {
+  const decision = take(request.socket.remoteAddress ?? "unknown", policy);
+  response.setHeader("RateLimit-Remaining", String(decision.remaining));
+  if (!decision.allowed) {
+    response.writeHead(429, { "Retry-After": String(decision.retryAfterSeconds) }); // [!code highlight]
+    response.end("Too many requests, slow down.\n");
+    return;
+  }
+  response.end("ok\n");
+}).listen(3000);
+\`\`\`
+
+Then watch it work. The loop below sends 25 requests as fast as \`curl\` can: the first 20 empty the bucket, the rest are refused until tokens drip back in.
+
+\`\`\`console
+$ node --experimental-strip-types src/server.ts &
+[1] 48213
+$ for i in $(seq 1 25); do curl -s -o /dev/null -w "%{http_code} " localhost:3000; done; echo
+200 200 200 200 200 200 200 200 200 200 200 200 200 200 200 200 200 200 200 200 429 429 429 429 429
+$ curl -si localhost:3000 | grep -i retry-after
+Retry-After: 1
+\`\`\`
+
+## Sharing one limit between instances
+
+The \`Map\` lives in one process. Run two instances behind a load balancer and every client silently gets twice the limit; run ten and the limit is meaningless. The state has to move somewhere all instances share, and the read-refill-write sequence has to happen atomically, or two instances will both see the last token and both spend it.
+
+Redis runs a Lua script atomically, so the whole decision becomes one round trip. Here is the change to the limiter: \`take\` becomes asynchronous and sends the arithmetic to Redis.
+
+\`\`\`diff-ts title="src/rate-limit.ts"
+-const buckets = new Map<string, Bucket>();
++import { createClient } from "redis";
++
++const redis = await createClient({ url: process.env.REDIS_URL }).connect();
++const script = await readFile(new URL("./take.lua", import.meta.url), "utf8");
+ 
+-export function take(key: string, policy: Policy, now = Date.now()): Decision {
+-  const bucket = buckets.get(key) ?? { tokens: policy.capacity, updatedAt: now };
++export async function take(key: string, policy: Policy, now = Date.now()): Promise<Decision> {
++  const [allowed, remaining, retryAfterSeconds] = (await redis.eval(script, {
++    keys: [\`bucket:\${key}\`],
++    arguments: [String(policy.capacity), String(policy.refillPerSecond), String(now)],
++  })) as [number, number, number];
++  return { allowed: allowed === 1, remaining, retryAfterSeconds };
+ }
+\`\`\`
+
+The script itself is the same three steps as before. Keys expire once a bucket would be full again, so idle clients cost nothing:
+
+\`\`\`lua title="src/take.lua"
+local capacity, rate, now = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
+local bucket = redis.call("HMGET", KEYS[1], "tokens", "updated_at")
+local tokens = tonumber(bucket[1]) or capacity
+local elapsed = math.max(0, now - (tonumber(bucket[2]) or now)) / 1000
+tokens = math.min(capacity, tokens + elapsed * rate)
+local allowed = tokens >= 1 and 1 or 0
+if allowed == 1 then tokens = tokens - 1 end
+redis.call("HSET", KEYS[1], "tokens", tokens, "updated_at", now)
+redis.call("PEXPIRE", KEYS[1], math.ceil((capacity - tokens) / rate * 1000))
+return { allowed, math.floor(tokens), allowed == 1 and 0 or math.ceil((1 - tokens) / rate) }
+\`\`\`
+
+> [!WARNING]
+> Pass the time in from the application, as above, only if your servers' clocks are synchronised. If they drift, call \`redis.call("TIME")\` inside the script instead, so every instance uses the same clock.
+
+## Testing the limiter
+
+Because \`take\` accepts the current time as a parameter, tests never sleep. Move the clock forward by hand and check each boundary: the burst, the refusal, and the refill.
+
+\`\`\`ts title="test/rate-limit.test.ts"
+import { expect, test } from "vitest";
+import { take } from "../src/rate-limit.js";
+
+test("allows a burst of capacity, then refills at the rate", () => {
+  const policy = { capacity: 3, refillPerSecond: 1 };
+  const start = 1_000_000;
+  for (let i = 0; i < 3; i++) expect(take("a", policy, start).allowed).toBe(true);
+  expect(take("a", policy, start)).toEqual({ allowed: false, remaining: 0, retryAfterSeconds: 1 });
+  expect(take("a", policy, start + 1_000).allowed).toBe(true); // one token back after a second
+});
+\`\`\`
+
+Run it with the rest of the suite:
+
+\`\`\`shell-session
+$ npx vitest run test/rate-limit.test.ts
+ ✓ test/rate-limit.test.ts (1 test) 3ms
+ Test Files  1 passed (1)
+\`\`\`
+
+> [!CAUTION]
+> A rate limiter is not a security boundary against a determined attacker with many addresses. Put it in front of expensive endpoints to keep the service fair and available, and use your provider's network-level protection for floods.
+
+## Where to go from here
+
+You now have a limiter that allows bursts, holds clients to an average, tells them when to come back, and works across instances. Two refinements are worth the effort later: different policies per plan (pass the policy in from the API key's record), and a second, stricter bucket for expensive operations such as search or exports, checked in addition to the general one.[^costs]
+
+[^leaky]: The closely related *leaky bucket* drains requests at a fixed rate instead of refilling tokens. For deciding whether to accept a request the two are equivalent; the token bucket is easier to reason about when you want to allow bursts.
+
+[^costs]: A request can also take more than one token. Charging an export 10 tokens and a read 1 lets one bucket express that some work costs more.
+`,
+  },
 ];

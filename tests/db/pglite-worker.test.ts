@@ -1,0 +1,170 @@
+/**
+ * The embedded database in its own thread (app/db/pglite-worker.server.ts, decision 15) and the
+ * bounded queue in front of the database (app/db/queue.server.ts).
+ */
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type DatabaseHandle, openDatabase, queryRows } from "~/db/db.server";
+import { isUniqueViolation } from "~/db/pg-error.server";
+import {
+  DATABASE_QUEUE_LIMIT,
+  DatabaseBusyError,
+  databaseQueueStats,
+  isDatabaseBusyError,
+  withDatabaseQueue,
+} from "~/db/queue.server";
+
+let handle: DatabaseHandle;
+
+beforeAll(async () => {
+  handle = await openDatabase({ dataDir: "memory://" });
+  await handle.db.execute(sql`create table worker_test (id int primary key, note text)`);
+}, 120_000);
+
+afterAll(async () => {
+  await handle?.close();
+});
+
+/** A statement that computes for a while inside the database. */
+const slowStatement = sql`select count(*)::int as n from generate_series(1, 500000) g where g % 7 = 3`;
+
+describe("the embedded database's thread", () => {
+  it("keeps this thread's event loop free while a statement computes", async () => {
+    let ticks = 0;
+    let longestGap = 0;
+    let last = performance.now();
+    const timer = setInterval(() => {
+      const now = performance.now();
+      longestGap = Math.max(longestGap, now - last);
+      last = now;
+      ticks++;
+    }, 5);
+    const started = performance.now();
+    const [row] = await queryRows<{ n: number }>(handle.db, slowStatement);
+    const elapsed = performance.now() - started;
+    clearInterval(timer);
+    expect(row!.n).toBe(71429);
+    // The statement took a while, and the timers kept firing all along.
+    expect(elapsed).toBeGreaterThan(50);
+    expect(ticks).toBeGreaterThan(elapsed / 5 / 4);
+    expect(longestGap).toBeLessThan(Math.max(50, elapsed / 2));
+  });
+
+  it("keeps a transaction interactive: other statements wait for its commit", async () => {
+    const events: string[] = [];
+    const transaction = handle.db.transaction(async (tx) => {
+      await tx.execute(sql`insert into worker_test values (1, 'inside')`);
+      events.push("inserted");
+      // Code between the transaction's statements (the thread is pinned meanwhile).
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const [row] = await queryRows<{ n: number }>(tx as never, sql`select count(*)::int as n from worker_test`);
+      events.push(`counted ${row!.n}`);
+    });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    const outside = queryRows<{ note: string }>(handle.db, sql`select note from worker_test where id = 1`).then(
+      (rows) => {
+        events.push(`outside saw ${rows[0]?.note ?? "nothing"}`);
+      },
+    );
+    await Promise.all([transaction, outside]);
+    expect(events).toEqual(["inserted", "counted 1", "outside saw inside"]);
+  });
+
+  it("rolls a failed transaction back and goes on serving", async () => {
+    await expect(
+      handle.db.transaction(async (tx) => {
+        await tx.execute(sql`insert into worker_test values (2, 'rolled back')`);
+        await tx.execute(sql`insert into worker_test values (2, 'duplicate')`);
+      }),
+    ).rejects.toThrow();
+    const rows = await queryRows<{ id: number }>(handle.db, sql`select id from worker_test where id = 2`);
+    expect(rows).toEqual([]);
+  });
+
+  it("keeps a database error's fields (code, constraint)", async () => {
+    const error = await handle.db
+      .execute(sql`insert into worker_test values (1, 'again')`)
+      .then(() => null)
+      .catch((caught: unknown) => caught);
+    expect(isUniqueViolation(error)).toBe("worker_test_pkey");
+  });
+
+  it("returns values as PGlite parses them (numbers, JSON, bytes, dates as Drizzle asks)", async () => {
+    const [row] = await queryRows<Record<string, unknown>>(
+      handle.db,
+      sql`select 42::int8 as big, '{"a":[1,2]}'::jsonb as doc, '\\x0102ff'::bytea as bytes, true as yes, null::text as nothing`,
+    );
+    expect(row).toEqual({ big: 42, doc: { a: [1, 2] }, bytes: new Uint8Array([1, 2, 255]), yes: true, nothing: null });
+  });
+
+  it("refuses a parameter it cannot send to the thread, and goes on serving", async () => {
+    const notCloneable = () => "a function";
+    await expect(queryRows(handle.db, sql`select ${notCloneable}::text as x`)).rejects.toThrow();
+    await expect(queryRows(handle.db, sql`select ${"fine"}::text as x`)).resolves.toEqual([{ x: "fine" }]);
+  });
+
+  it("serves the oldest request's statements first", async () => {
+    const order: string[] = [];
+    let releaseA!: () => void;
+    let releaseB!: () => void;
+    const gateA = new Promise<void>((resolve) => {
+      releaseA = resolve;
+    });
+    const gateB = new Promise<void>((resolve) => {
+      releaseB = resolve;
+    });
+    // Request A is admitted before request B; both wait for their go.
+    const requestA = withDatabaseQueue(async () => {
+      await gateA;
+      await queryRows(handle.db, sql`select 'a'`);
+      order.push("a");
+    });
+    const requestB = withDatabaseQueue(async () => {
+      await gateB;
+      await queryRows(handle.db, sql`select 'b'`);
+      order.push("b");
+    });
+    // A statement keeps the database busy while B, then A, ask for their turn.
+    const busy = queryRows(handle.db, slowStatement);
+    releaseB();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    releaseA();
+    await Promise.all([busy, requestA, requestB]);
+    expect(order).toEqual(["a", "b"]);
+  });
+});
+
+describe("the database queue", () => {
+  it("admits a bounded number of requests and refuses the next one at once", async () => {
+    const before = databaseQueueStats();
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const admitted = Array.from({ length: DATABASE_QUEUE_LIMIT }, () => withDatabaseQueue(() => gate));
+    expect(databaseQueueStats().depth).toBe(DATABASE_QUEUE_LIMIT);
+    const started = performance.now();
+    const refused = await withDatabaseQueue(async () => "ran").catch((error: unknown) => error);
+    expect(performance.now() - started).toBeLessThan(50);
+    expect(refused).toBeInstanceOf(DatabaseBusyError);
+    expect(isDatabaseBusyError(refused)).toBe(true);
+    expect((refused as DatabaseBusyError).retryAfterSeconds).toBeGreaterThan(0);
+    release();
+    await Promise.all(admitted);
+    const after = databaseQueueStats();
+    expect(after.depth).toBe(0);
+    expect(after.shedTotal).toBe(before.shedTotal + 1);
+    expect(after.admittedTotal).toBe(before.admittedTotal + DATABASE_QUEUE_LIMIT);
+    // Admitted again once there is room.
+    await expect(withDatabaseQueue(async () => "ran")).resolves.toBe("ran");
+  });
+
+  it("counts the statements that waited and for how long", async () => {
+    const before = databaseQueueStats();
+    await Promise.all([queryRows(handle.db, slowStatement), queryRows(handle.db, sql`select 1`)]);
+    const after = databaseQueueStats();
+    expect(after.statementsTotal).toBe(before.statementsTotal + 2);
+    expect(after.waitSecondsTotal).toBeGreaterThan(before.waitSecondsTotal);
+    expect(after.waitingStatements).toBe(0);
+  });
+});
