@@ -2,7 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import { getDb } from "~/db/db.server";
 import { articles, authors, categories } from "~/db/schema";
 import type { ArticleInput } from "~/lib/article-schema";
-import { versionSql } from "./revisions.server";
+import { rowFieldColumns, versionSql } from "./revisions.server";
 import { toIso } from "~/lib/dates";
 
 /** The editor's fields (what a save writes) with the article's id, date and version. */
@@ -20,13 +20,7 @@ export async function getEditableArticle(id: number): Promise<EditableArticle | 
   const [row] = await db
     .select({
       id: articles.id,
-      title: articles.title,
-      slug: articles.slug,
-      content: articles.content,
-      excerpt: articles.excerpt,
-      imageUrl: articles.imageUrl,
-      categoryId: articles.categoryId,
-      featured: articles.featured,
+      ...rowFieldColumns,
       publishedAt: articles.publishedAt,
       version: versionSql,
     })

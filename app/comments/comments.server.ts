@@ -278,17 +278,6 @@ export async function setThreadMuted(userId: number, articleId: number, muted: b
   }
 }
 
-/** Whether `userId` muted the article's thread. */
-export async function isThreadMuted(userId: number, articleId: number) {
-  const db = await getDb();
-  const [row] = await db
-    .select({ userId: threadMutes.userId })
-    .from(threadMutes)
-    .where(and(eq(threadMutes.userId, userId), eq(threadMutes.articleId, articleId)))
-    .limit(1);
-  return Boolean(row);
-}
-
 /** The user who wrote the article (through its author profile), or null. */
 export async function articleAuthorUserId(articleId: number): Promise<number | null> {
   const db = await getDb();

@@ -4,7 +4,7 @@
  */
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, useLocation } from "react-router";
-import { ROLE_LABELS, type Role } from "~/auth/permissions";
+import { ROLE_LABELS } from "~/auth/permissions";
 import { AdminPageHeader } from "~/components/admin/admin-shell";
 import { LocalDate } from "~/components/admin/local-date";
 import {
@@ -30,16 +30,10 @@ import {
   RowActionForm,
   RowHeader,
 } from "~/components/admin/list-kit";
+import type { PendingInviteRow, PersonRow } from "~/people/people-view";
 
-type Person = {
-  id: number;
-  email: string;
-  fullName: string;
-  role: Role;
-  suspendedAt: string | null;
-  createdAt: string;
-};
-type Invite = { id: number; email: string; role: Role; expiresAt: string; invitedBy: string | null };
+type Person = PersonRow;
+type Invite = PendingInviteRow;
 
 export type PeoplePageProps = {
   list: { people: Person[]; total: number; page: number; pageCount: number; query: string };
