@@ -1,6 +1,7 @@
 # syntax=docker/dockerfile:1
 # DevPerspective: a multi-stage build on Node 24. Run with a PostgreSQL via DATABASE_URL, or on
-# the embedded database persisted in the /data volume.
+# the embedded database persisted in the /data volume. Built and run by `npm test`'s container
+# step (scripts/container/test.sh), which proves what the README's "Container" section promises.
 
 FROM node:24-slim AS deps
 WORKDIR /app
@@ -9,7 +10,13 @@ RUN npm ci --no-audit --no-fund
 
 FROM deps AS build
 COPY . .
-RUN npm run build && npm prune --omit=dev
+# The app, then the operator commands bundled to plain JavaScript (no tsx at run time), then a
+# package.json whose scripts run them, then production dependencies only.
+RUN npm run build \
+ && node scripts/container/build-cli.mjs \
+ && node scripts/container/runtime-package.mjs \
+ && npm prune --omit=dev --no-audit --no-fund \
+ && node scripts/container/prune-runtime.mjs
 
 FROM node:24-slim AS runtime
 ENV NODE_ENV=production \
@@ -17,13 +24,13 @@ ENV NODE_ENV=production \
     PORT=3000 \
     DATA_DIR=/data
 WORKDIR /app
-# The image's own Node 24 runs the server; the pinned `node` devDependency was pruned.
-COPY --from=build --chown=node:node /app/package.json ./
-COPY --from=build --chown=node:node /app/node_modules ./node_modules
-COPY --from=build --chown=node:node /app/build ./build
-COPY --from=build --chown=node:node /app/server ./server
-COPY --from=build --chown=node:node /app/scripts/compress-assets.ts ./scripts/compress-assets.ts
-COPY --from=build --chown=node:node /app/drizzle ./drizzle
+# Owned by root and read-only to the app: only /data is writable by the `node` user.
+COPY --from=build /app/runtime/package.json ./package.json
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/build ./build
+COPY --from=build /app/server ./server
+COPY --from=build /app/scripts/compress-assets.ts ./scripts/compress-assets.ts
+COPY --from=build /app/drizzle ./drizzle
 RUN mkdir -p /data && chown node:node /data
 VOLUME ["/data"]
 USER node

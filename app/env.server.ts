@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { isTimeZone } from "~/lib/zoned-time";
+import { LOG_FORMATS, LOG_LEVELS } from "~/observability/logger.server";
 
 const optionalString = z
   .string()
@@ -23,42 +24,75 @@ const url = (protocols: string[], example: string) =>
     { message: `must be a URL like ${example}` },
   );
 
-const EnvSchema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  PORT: z.coerce
-    .number({ message: "must be a port number" })
-    .int("must be a whole number")
-    .min(0, "must be between 0 and 65535")
-    .max(65535, "must be between 0 and 65535")
-    .default(3000),
-  HOST: optionalString,
-  DATA_DIR: optionalString.default("./data"),
-  DATABASE_URL: url(["postgres:", "postgresql:"], "postgres://user:password@host:5432/database"),
-  // Requests that need the database admitted at once; one more gets 503 (app/db/queue.server.ts).
-  DATABASE_QUEUE_LIMIT: optionalString.refine((value) => value === undefined || /^[1-9]\d{0,5}$/.test(value), {
-    message: "must be a whole number of requests, at least 1",
-  }),
-  SITE_NAME: optionalString.default("DevPerspective"),
-  TRUST_PROXY: z.enum(["0", "1"], { message: 'must be "1" (behind a trusted reverse proxy) or "0"' }).default("0"),
-  SITE_URL: url(["http:", "https:"], "https://devperspective.example"),
-  SMTP_URL: url(["smtp:", "smtps:"], "smtp://user:password@host:587"),
-  MAIL_FROM: optionalString,
-  GITHUB_CLIENT_ID: optionalString,
-  GITHUB_CLIENT_SECRET: optionalString,
-  GITHUB_BASE_URL: url(["http:", "https:"], "https://github.com").default("https://github.com"),
-  GITHUB_API_URL: url(["http:", "https:"], "https://api.github.com").default("https://api.github.com"),
-  GOOGLE_CLIENT_ID: optionalString,
-  GOOGLE_CLIENT_SECRET: optionalString,
-  // The admin's time zone for schedule times without JavaScript (with it, the browser's own).
-  TIME_ZONE: optionalString
-    .default("UTC")
-    .refine(isTimeZone, { message: 'must be an IANA time zone like "Europe/Paris"' }),
-  GOOGLE_ISSUER_URL: url(["http:", "https:"], "https://accounts.google.com").default("https://accounts.google.com"),
-  // The migrations folder (the Docker image and scripts run from elsewhere than the checkout).
-  MIGRATIONS_DIR: optionalString.default("drizzle"),
-  // "1" only for the browser tests: pretend client addresses, simulated read failures, /__test routes.
-  ENABLE_TEST_HOOKS: optionalString,
-});
+const port = z.coerce
+  .number({ message: "must be a port number" })
+  .int("must be a whole number")
+  .min(0, "must be between 0 and 65535")
+  .max(65535, "must be between 0 and 65535");
+
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: port.default(3000),
+    HOST: optionalString,
+    DATA_DIR: optionalString.default("./data"),
+    DATABASE_URL: url(["postgres:", "postgresql:"], "postgres://user:password@host:5432/database"),
+    // Requests that need the database admitted at once; one more gets 503 (app/db/queue.server.ts).
+    DATABASE_QUEUE_LIMIT: optionalString.refine((value) => value === undefined || /^[1-9]\d{0,5}$/.test(value), {
+      message: "must be a whole number of requests, at least 1",
+    }),
+    SITE_NAME: optionalString.default("DevPerspective"),
+    TRUST_PROXY: z.enum(["0", "1"], { message: 'must be "1" (behind a trusted reverse proxy) or "0"' }).default("0"),
+    SITE_URL: url(["http:", "https:"], "https://devperspective.example"),
+    SMTP_URL: url(["smtp:", "smtps:"], "smtp://user:password@host:587"),
+    MAIL_FROM: optionalString,
+    GITHUB_CLIENT_ID: optionalString,
+    GITHUB_CLIENT_SECRET: optionalString,
+    GITHUB_BASE_URL: url(["http:", "https:"], "https://github.com").default("https://github.com"),
+    GITHUB_API_URL: url(["http:", "https:"], "https://api.github.com").default("https://api.github.com"),
+    GOOGLE_CLIENT_ID: optionalString,
+    GOOGLE_CLIENT_SECRET: optionalString,
+    // The admin's time zone for schedule times without JavaScript (with it, the browser's own).
+    TIME_ZONE: optionalString
+      .default("UTC")
+      .refine(isTimeZone, { message: 'must be an IANA time zone like "Europe/Paris"' }),
+    GOOGLE_ISSUER_URL: url(["http:", "https:"], "https://accounts.google.com").default("https://accounts.google.com"),
+    // The migrations folder (the Docker image and scripts run from elsewhere than the checkout).
+    MIGRATIONS_DIR: optionalString.default("drizzle"),
+    // "1" only for the browser tests: pretend client addresses, simulated read failures, /__test routes.
+    ENABLE_TEST_HOOKS: optionalString,
+    // Operations: logs (app/observability/logger.server.ts) and metrics (/metrics).
+    LOG_LEVEL: optionalString
+      .default("info")
+      .transform((value) => value.toLowerCase())
+      .pipe(z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(", ")}` })),
+    LOG_FORMAT: optionalString
+      .default("json")
+      .transform((value) => value.toLowerCase())
+      .pipe(z.enum(LOG_FORMATS, { message: 'must be "json" (default) or "pretty"' })),
+    METRICS_TOKEN: optionalString.refine((value) => value === undefined || /^[\x21-\x7e]{16,}$/.test(value), {
+      message: "must be at least 16 printable characters without spaces",
+    }),
+    // Between SIGTERM (/readyz 503) and no longer accepting; the exit stays within 5 s.
+    SHUTDOWN_DRAIN_MS: z.coerce
+      .number({ message: "must be a number of milliseconds" })
+      .int("must be a whole number of milliseconds")
+      .min(0, "must be between 0 and 3000")
+      .max(3000, "must be between 0 and 3000")
+      .default(0),
+    METRICS_PORT: z.preprocess(
+      (value) => (typeof value === "string" && !value.trim() ? undefined : value),
+      port.optional(),
+    ),
+  })
+  .superRefine((value, context) => {
+    if (value.METRICS_PORT !== undefined && value.METRICS_PORT !== 0 && value.METRICS_PORT === value.PORT) {
+      context.addIssue({ code: "custom", path: ["METRICS_PORT"], message: "must differ from PORT" });
+    }
+  });
+
+/** Settings whose value a start-up error never repeats. */
+const SECRET = new Set(["METRICS_TOKEN", "GITHUB_CLIENT_SECRET", "GOOGLE_CLIENT_SECRET"]);
 
 export type Env = z.infer<typeof EnvSchema> & {
   SITE_URL: string;
@@ -77,9 +111,13 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
   const result = EnvSchema.safeParse(source);
   if (!result.success) {
     throw new InvalidEnvironmentError(
-      result.error.issues.map(
-        (issue) => `${issue.path.join(".")}: ${issue.message} (got "${String(source[String(issue.path[0])] ?? "")}")`,
-      ),
+      result.error.issues.map((issue) => {
+        const name = String(issue.path[0]);
+        const got = SECRET.has(name)
+          ? `${String(source[name] ?? "").length} characters`
+          : `"${String(source[name] ?? "")}"`;
+        return `${issue.path.join(".")}: ${issue.message} (got ${got})`;
+      }),
     );
   }
   const env = result.data;

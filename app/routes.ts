@@ -115,6 +115,7 @@ export default [
   // An article's comments, loaded in place by Load Comments (JavaScript).
   route("post/:slug/comments", "routes/post.comments.ts"),
   route("healthz", "routes/healthz.ts"),
+  route("readyz", "routes/readyz.ts"),
   // Present only with ENABLE_TEST_HOOKS=1 (browser tests): a crash and a slow response.
   route("__test/crash", "routes/test-hooks.crash.tsx"),
   route("__test/slow", "routes/test-hooks.slow.ts"),

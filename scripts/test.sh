@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# `npm test`: lint, types, unit and database tests, then browser tests (JavaScript on and off)
-# against the production build. Needs nothing but the clone; TEST_DATABASE_URL adds PostgreSQL.
+# `npm test`: lint, types, unit and database tests, browser tests (JavaScript on and off)
+# against the production build, then the container (podman; skipped where podman is missing outside
+# CI). Needs nothing but the clone; TEST_DATABASE_URL adds PostgreSQL.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -36,3 +37,17 @@ E2E_DATA_DIR="$(mktemp -d -t devperspective-e2e-XXXXXX)"
 export E2E_DATA_DIR
 trap 'rm -rf "$E2E_DATA_DIR"' EXIT
 npx playwright test
+
+step "Container (the Dockerfile's image on both databases)"
+if command -v podman >/dev/null 2>&1; then
+  # The PostgreSQL half uses TEST_DATABASE_URL's server when set (a fresh database is created there).
+  if [ -n "${TEST_DATABASE_URL:-}" ] && [ -z "${CONTAINER_TEST_PG:-}" ]; then
+    export CONTAINER_TEST_PG="${TEST_DATABASE_URL%/*}/postgres"
+  fi
+  bash scripts/container/test.sh
+elif [ "${CI:-}" = true ]; then
+  echo "podman is missing, and CI never skips the container step: apt-get install -y podman runc debootstrap" >&2
+  exit 1
+else
+  echo "Container step skipped: podman is not installed here (apt-get install -y podman runc debootstrap). CI never skips it."
+fi

@@ -46,6 +46,8 @@ export async function createAppHandler(
   const staffCache = createResponseCache({ maxBytes: Number(process.env.STAFF_PAGE_CACHE_MB ?? 16) * 1024 * 1024 });
   // The tags of each page come from its route's `handle.cacheTags`; a route without them is not kept.
   const pageTagsFor = runtime.createPageTagger(build.routes);
+  runtime.registerPageCache("anonymous", cache.stats);
+  runtime.registerPageCache("staff", staffCache.stats);
   runtime.onContentChanged((_reason, tags) => {
     cache.invalidate(tags);
     staffCache.clear();
@@ -56,7 +58,8 @@ export async function createAppHandler(
     const nonce = runtime.newNonce();
     const security = runtime.headersFor(nonce);
     for (const [name, value] of Object.entries(security)) res.setHeader(name, value);
-    const requestId = randomBytes(6).toString("base64url");
+    // The id the server accepted or gave this request (server/main.ts), also in its log line.
+    const requestId = runtime.currentRequestId() ?? randomBytes(6).toString("base64url");
     res.setHeader("X-Request-Id", requestId);
     const request = createRequest(req, res);
     const dataRequest = (req.url ?? "/").split("?")[0]!.endsWith(".data");
@@ -126,7 +129,7 @@ export async function createAppHandler(
   return (req, res) =>
     handle(req, res).catch((error: unknown) => {
       if (runtime.isDatabaseBusyError(error) && !res.headersSent) return sendBusy(res, error.retryAfterSeconds);
-      console.error(error);
+      runtime.logger().error({ err: error, requestId: runtime.currentRequestId() }, "request failed");
       if (!res.headersSent) {
         res.writeHead(500, { "Content-Type": "text/plain; charset=utf-8" });
         res.end("Internal Server Error\n");

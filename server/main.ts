@@ -6,11 +6,15 @@
  * servers answer with a 500 or log as errors are refused here with a 4xx: TRACE, absolute-form
  * targets, bad Host, NUL bytes (request-guard.ts), writes to routes without an action and to
  * unknown paths (route-methods.ts), and cross-site writes.
- * SIGTERM/SIGINT: stop accepting, let in-flight requests finish, close the database, exit < 5 s.
+ * SIGTERM/SIGINT: /readyz turns 503, stop accepting, let in-flight requests finish, stop the
+ * workers, close the database, exit < 5 s.
+ * Every request is logged (one JSON line) and counted (/metrics) by observe.ts; /metrics answers
+ * only with METRICS_TOKEN as a bearer token, or on METRICS_PORT.
  *
  * Runs on Node 24's built-in type stripping: erasable TypeScript only, explicit extensions.
  */
 import { spawnSync } from "node:child_process";
+import { createHash, timingSafeEqual } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
@@ -19,6 +23,7 @@ import { createHeaders } from "@remix-run/node-fetch-server";
 import sirv from "sirv";
 import { compressAssets } from "../scripts/compress-assets.ts";
 import { type AppBuild, type AppHandler, createAppHandler, type Runtime } from "./app-handler.ts";
+import { createRouteLabeler, type Observed, observeRequest } from "./observe.ts";
 import { checkRequestLine, type Refusal, trailingSlashRedirect } from "./request-guard.ts";
 import { createMethodGuard } from "./route-methods.ts";
 
@@ -30,25 +35,53 @@ const buildDir = path.resolve(root, process.env.BUILD_DIR ?? "build");
 const buildEntry = path.join(buildDir, "server/index.js");
 const clientDir = path.join(buildDir, "client");
 
+/** The app's logger once the build is loaded (before that, the console). */
+let appRuntime: Runtime | undefined;
+
 async function main() {
   const startedAt = performance.now();
   ensureBuild();
   const { build, reactRouter } = await loadApp();
   const { runtime } = build.entry.module;
-  const { driver, siteUrl } = await runtime.startup().catch(fail);
+  appRuntime = runtime;
+  const { driver, siteUrl, metrics, shutdownDrainMs } = await runtime.startup().catch(fail);
+  const onMainPort = metrics.port === undefined;
   const server = http.createServer(
     createRequestListener({
       runtime,
       checkMethod: createMethodGuard(build.routes, reactRouter.matchRoutes),
+      labelRoute: createRouteLabeler(build.routes, reactRouter.matchRoutes),
       serveStatic: createStaticHandler(),
+      serveMetrics: onMainPort ? createMetricsEndpoint(runtime, metrics.token, { openWithoutToken: false }) : null,
       app: await createAppHandler(build, reactRouter.createRequestHandler),
     }),
   );
-  const address = await listen(server);
-  console.log(
-    `[start] DevPerspective on ${address} (${driver} database, ready in ${Math.round(performance.now() - startedAt)} ms; public URL ${siteUrl})`,
+  const host = process.env.HOST || "127.0.0.1";
+  const address = await listen(server, Number(process.env.PORT ?? 3000), host);
+  let metricsServer: http.Server | undefined;
+  let metricsAddress: string | undefined;
+  if (metrics.port !== undefined) {
+    const serveMetrics = createMetricsEndpoint(runtime, metrics.token, { openWithoutToken: true });
+    metricsServer = http.createServer((req, res) => {
+      if (req.url === "/metrics" || req.url?.startsWith("/metrics?")) return void serveMetrics(req, res);
+      res.writeHead(404, { "Content-Type": "text/plain; charset=utf-8" });
+      res.end("Not Found\n");
+    });
+    metricsAddress = await listen(metricsServer, metrics.port, host);
+  }
+  const readyMs = Math.round(performance.now() - startedAt);
+  runtime.logger().info(
+    {
+      event: "start",
+      address,
+      driver,
+      readyMs,
+      siteUrl,
+      metrics: metricsAddress ?? (metrics.token ? "token" : "off"),
+    },
+    `DevPerspective on ${address} (${driver} database, ready in ${readyMs} ms; public URL ${siteUrl})`,
   );
-  handleSignals(server, runtime);
+  handleSignals(server, metricsServer, runtime, shutdownDrainMs);
 }
 
 /** `npm start` on a fresh clone builds once. */
@@ -76,9 +109,20 @@ async function loadApp() {
 
 type StaticHandler = (req: http.IncomingMessage, res: http.ServerResponse, next: () => void) => void;
 
+/**
+ * Static files carry `X-Content-Type-Options: nosniff`; an SVG, opened directly, runs nothing
+ * (the policy uploads have, with inline styles allowed for drawings that use them).
+ */
+function staticSecurityHeaders(res: http.ServerResponse, pathname: string) {
+  res.setHeader("X-Content-Type-Options", "nosniff");
+  if (pathname.endsWith(".svg")) {
+    res.setHeader("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; sandbox");
+  }
+}
+
 /** Built assets (immutable, fingerprinted) and the public folder, precompressed; `next` when absent. */
 function createStaticHandler(): StaticHandler {
-  const compressed = { etag: true, gzip: true, brotli: true };
+  const compressed = { etag: true, gzip: true, brotli: true, setHeaders: staticSecurityHeaders };
   const serveAssets = sirv(path.join(clientDir, "assets"), { ...compressed, immutable: true, maxAge: 31_536_000 });
   const servePublic = sirv(clientDir, { ...compressed, maxAge: 3600, dotfiles: false });
   return (req, res, next) => {
@@ -96,23 +140,54 @@ function createStaticHandler(): StaticHandler {
 type Listener = {
   runtime: Runtime;
   checkMethod: (method: string, target: string) => Refusal | null;
+  labelRoute: ReturnType<typeof createRouteLabeler>;
   serveStatic: StaticHandler;
+  /** /metrics on this port (null when METRICS_PORT serves it). */
+  serveMetrics: MetricsEndpoint | null;
   app: AppHandler;
 };
 
 /**
- * Every request: refusals first (malformed request line, a method the route does not take, a
- * body over the ceiling, a cross-site write), then static files, then the app.
+ * Every request: observed (one log line and metrics at its end, inside its request scope), then
+ * refusals (malformed request line, a method the route does not take, a body over the ceiling,
+ * a cross-site write), /metrics, static files, then the app.
  */
-function createRequestListener({ runtime, checkMethod, serveStatic, app }: Listener) {
+function createRequestListener(listener: Listener) {
+  const { runtime } = listener;
+  const handle = createRequestHandler(listener);
   return (req: http.IncomingMessage, res: http.ServerResponse) => {
+    const facts: Observed = {
+      id: runtime.acceptedRequestId(req.headers["x-request-id"], runtime.newRequestId),
+      kind: "static",
+    };
+    res.setHeader("X-Request-Id", facts.id);
+    observeRequest(runtime, req, res, facts);
+    runtime.runWithRequestFacts(facts, () => handle(req, res, facts));
+  };
+}
+
+function createRequestHandler({ runtime, checkMethod, labelRoute, serveStatic, serveMetrics, app }: Listener) {
+  return (req: http.IncomingMessage, res: http.ServerResponse, facts: Observed) => {
     const refusal =
       checkRequestLine(req) ??
       trailingSlashRedirect(req) ??
       checkMethod(req.method ?? "", req.url ?? "/") ??
       crossSite(req);
-    if (refusal) return refuse(req, res, refusal);
-    const toApp = () => void app(req, res);
+    if (refusal) {
+      facts.kind = "refused";
+      return refuse(req, res, refusal);
+    }
+    const target = req.url ?? "/";
+    if (serveMetrics && (target === "/metrics" || target.startsWith("/metrics?"))) {
+      facts.kind = "metrics";
+      return void serveMetrics(req, res);
+    }
+    const toApp = () => {
+      facts.kind = "app";
+      const query = target.indexOf("?");
+      facts.label = labelRoute(query === -1 ? target : target.slice(0, query));
+      void app(req, res);
+    };
     if ((req.method === "GET" || req.method === "HEAD") && req.url?.includes(".")) {
       // A static file deleted under a running server (a rebuild) must not crash the process.
       res.once("pipe", (source) => {
@@ -183,13 +258,45 @@ function refuse(req: http.IncomingMessage, res: http.ServerResponse, refusal: Re
   req.resume();
 }
 
+type MetricsEndpoint = (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>;
+
+/**
+ * /metrics: the Prometheus text, only for `Authorization: Bearer <METRICS_TOKEN>` when a token is
+ * set (compared in constant time). Without the token: 401 with nothing else (no metric, no route
+ * name). On METRICS_PORT without a token, it answers anyone who reaches that port.
+ */
+function createMetricsEndpoint(
+  runtime: Runtime,
+  token: string | undefined,
+  options: { openWithoutToken: boolean },
+): MetricsEndpoint {
+  const digest = (value: string) => createHash("sha256").update(value).digest();
+  const expected = token ? digest(`Bearer ${token}`) : null;
+  return async (req, res) => {
+    const sent = req.headers.authorization;
+    const allowed = expected
+      ? typeof sent === "string" && timingSafeEqual(digest(sent), expected)
+      : options.openWithoutToken;
+    if (!allowed || (req.method !== "GET" && req.method !== "HEAD")) {
+      res.writeHead(allowed ? 405 : 401, {
+        "Content-Type": "text/plain; charset=utf-8",
+        "Cache-Control": "no-store",
+        ...(allowed ? { Allow: "GET, HEAD" } : { "WWW-Authenticate": 'Bearer realm="metrics"' }),
+      });
+      res.end(allowed ? "Method Not Allowed\n" : "Unauthorized\n");
+      return;
+    }
+    const { contentType, body } = await runtime.metricsText();
+    res.writeHead(200, { "Content-Type": contentType, "Cache-Control": "no-store" });
+    res.end(req.method === "HEAD" ? undefined : body);
+  };
+}
+
 /** Resolves with the address once listening; keep-alive longer than a load balancer's idle timeout. */
-function listen(server: http.Server): Promise<string> {
+function listen(server: http.Server, port: number, host: string): Promise<string> {
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
   server.requestTimeout = 30_000;
-  const port = Number(process.env.PORT ?? 3000);
-  const host = process.env.HOST || "127.0.0.1";
   return new Promise((resolve, reject) => {
     server.once("error", reject);
     server.listen(port, host, () => {
@@ -200,25 +307,47 @@ function listen(server: http.Server): Promise<string> {
   });
 }
 
-/** SIGTERM/SIGINT: stop accepting, let in-flight requests finish, close the database, exit < 5 s. */
-function handleSignals(server: http.Server, runtime: Runtime) {
+/**
+ * SIGTERM/SIGINT: not ready at once (/readyz 503); after SHUTDOWN_DRAIN_MS (default 0) stop
+ * accepting, let in-flight requests finish (up to 3 s), stop the workers at a safe point, close
+ * the database, exit 0 within 5 s.
+ */
+function handleSignals(server: http.Server, metricsServer: http.Server | undefined, runtime: Runtime, drainMs: number) {
   let stopping = false;
+  const log = runtime.logger();
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`[start] ${signal}: finishing in-flight requests…`);
+    runtime.beginShutdown();
+    log.info({ event: "shutdown", signal }, `${signal}: not ready; finishing in-flight requests`);
     // Exit within 5 s whatever happens.
     setTimeout(() => {
-      console.error("[start] shutdown took too long; exiting");
+      log.error({ event: "shutdown" }, "shutdown took too long; exiting");
+      runtime.flushLogs();
       process.exit(1);
     }, 4_500).unref();
-    server.close(async () => {
-      await runtime.shutdown().catch((error) => console.error("[start] closing the database failed:", error));
-      process.exit(0);
-    });
-    server.closeIdleConnections();
-    // Requests still running after 3 s are cut so the database can close cleanly.
-    setTimeout(() => server.closeAllConnections(), 3_000).unref();
+    const closeServers = () => {
+      metricsServer?.close();
+      metricsServer?.closeAllConnections();
+      server.close(async () => {
+        await runtime
+          .shutdown()
+          .catch((error) => log.error({ err: error, event: "shutdown" }, "closing the database failed"));
+        log.info({ event: "shutdown" }, "stopped");
+        runtime.flushLogs();
+        process.exit(0);
+      });
+      server.closeIdleConnections();
+      // A kept-alive connection whose last request finishes is closed at once, not at the cut-off.
+      setInterval(() => server.closeIdleConnections(), 50).unref();
+      // Requests still running after 3 s (4 s after the signal at most) are cut so the database can
+      // close cleanly.
+      setTimeout(() => server.closeAllConnections(), Math.min(3_000, 4_000 - drainMs)).unref();
+    };
+    // SHUTDOWN_DRAIN_MS: keep serving (while /readyz says 503) so a load balancer's next probe
+    // takes this instance out of rotation before it stops accepting.
+    if (drainMs > 0) setTimeout(closeServers, drainMs).unref();
+    else closeServers();
   };
   process.once("SIGTERM", () => stop("SIGTERM"));
   process.once("SIGINT", () => stop("SIGINT"));
@@ -226,7 +355,12 @@ function handleSignals(server: http.Server, runtime: Runtime) {
 
 function fail(error: unknown): never {
   const message = error instanceof Error ? error.message : String(error);
-  console.error(`[start] ${message}`);
+  if (appRuntime) {
+    appRuntime.logger().fatal({ event: "start" }, message);
+    appRuntime.flushLogs();
+  } else {
+    console.error(`[start] ${message}`);
+  }
   process.exit(1);
 }
 

@@ -149,6 +149,10 @@ export function createResponseCache(options: { maxBytes?: number; ttlMs?: number
     maxSize: options.maxBytes ?? 48 * 1024 * 1024,
     sizeCalculation: (page) => page.identity.length + (page.gzip?.length ?? 0) + (page.brotli?.length ?? 0) + 512,
     ttl: options.ttlMs ?? 5 * 60 * 1000,
+    // Pages pushed out to stay within maxSize (not replaced, expired or invalidated ones).
+    dispose: (_page, _key, reason) => {
+      if (reason === "evict") stats.evictions++;
+    },
   });
   const inFlight = new Map<string, Promise<CachedPage | null>>();
   // Invalidations are numbered; a render keeps its result only if nothing it shows was
@@ -156,7 +160,7 @@ export function createResponseCache(options: { maxBytes?: number; ttlMs?: number
   let generation = 0;
   let everythingAt = 0;
   const tagInvalidatedAt = new Map<string, number>();
-  let stats = { hits: 0, misses: 0, clears: 0, invalidations: 0, dropped: 0 };
+  let stats = { hits: 0, misses: 0, clears: 0, invalidations: 0, dropped: 0, evictions: 0 };
 
   const staleSince = (page: CachedPage, startedAt: number) => {
     if (everythingAt > startedAt) return true;
@@ -209,7 +213,7 @@ export function createResponseCache(options: { maxBytes?: number; ttlMs?: number
     },
     stats: () => ({ ...stats, entries: cache.size, bytes: cache.calculatedSize }),
     resetStats() {
-      stats = { hits: 0, misses: 0, clears: 0, invalidations: 0, dropped: 0 };
+      stats = { hits: 0, misses: 0, clears: 0, invalidations: 0, dropped: 0, evictions: 0 };
     },
   };
 }

@@ -34,7 +34,7 @@ export function createMethodGuard(routes: ServerBuild["routes"], matchRoutes: ty
 }
 
 /** The flat manifest as the nested route objects `matchRoutes` takes. */
-function routeTree(routes: ServerBuild["routes"]): RouteNode[] {
+export function routeTree(routes: ServerBuild["routes"]): RouteNode[] {
   const entries = Object.values(routes).filter((route) => route !== undefined);
   const children = new Map<string | undefined, RouteNode[]>();
   const childrenOf = (id: string | undefined) => {
@@ -54,7 +54,7 @@ function routeTree(routes: ServerBuild["routes"]): RouteNode[] {
 }
 
 /** As React Router's server does: `/login.data` is `/login`, `/_.data` is `/`. */
-function normalizedPathname(pathname: string) {
+export function normalizedPathname(pathname: string) {
   if (pathname.endsWith("/_.data")) return pathname.slice(0, -"_.data".length);
   return pathname.replace(/\.data$/, "");
 }

@@ -23,6 +23,8 @@ import { articles } from "~/db/schema";
 import { onContentChanged } from "~/cache/content-events.server";
 import { announceArticle, articlePageState } from "./article-tags.server";
 import { nextRevisedAt, recordRevision, rowFieldColumns } from "./revisions.server";
+import { logger } from "~/observability/logger.server";
+import { countSchedulerFailure, observeSchedulerTick } from "~/observability/metrics.server";
 
 /** How often every instance looks for due articles. */
 export const TICK_MS = 5_000;
@@ -41,15 +43,15 @@ export type PublishHooks = {
 export async function publishDueOnce(db: Database, hooks: PublishHooks = {}): Promise<number[]> {
   const published: number[] = [];
   await db.transaction(async (tx) => {
-    const due = await queryRows<{ id: number }>(
+    const due = await queryRows<{ id: number; late: number }>(
       tx as unknown as Database,
-      sql`select id from articles
+      sql`select id, extract(epoch from now() - scheduled_at)::float8 as late from articles
           where status = 'scheduled' and publish_error is null and scheduled_at <= now()
           order by scheduled_at, id
           limit ${CLAIM_BATCH}
           for update skip locked`,
     );
-    for (const { id } of due) {
+    for (const { id, late } of due) {
       try {
         // A savepoint per row: one failure does not undo the others.
         await tx.transaction(async (row) => {
@@ -69,9 +71,11 @@ export async function publishDueOnce(db: Database, hooks: PublishHooks = {}): Pr
           await recordRevision(row, { articleId: id, userId: null, reason: "published", fields });
         });
         published.push(id);
+        latestLagSeconds = Math.max(latestLagSeconds, Number(late) || 0);
       } catch (error) {
         const reason = error instanceof Error && error.message ? error.message : "unknown error";
-        console.error(`[scheduler] publishing article ${id} failed: ${reason}`);
+        logger().error({ event: "scheduler", articleId: id, reason }, `publishing article ${id} failed`);
+        countSchedulerFailure();
         await tx
           .update(articles)
           .set({ publishError: reason.slice(0, 500) })
@@ -94,6 +98,9 @@ export async function publishDueArticles(hooks: PublishHooks = {}): Promise<numb
   }
 }
 
+/** How late (seconds past its scheduled time) the latest article this tick published was (metrics). */
+let latestLagSeconds = 0;
+
 type Scheduler = { stop(): Promise<void> };
 let running: Scheduler | null = null;
 
@@ -110,12 +117,22 @@ export function startScheduler(options: { tickMs?: number } = {}): Scheduler {
     ticking = ticking.then(async () => {
       again = false;
       if (stopped) return;
+      const startedAt = performance.now();
+      latestLagSeconds = 0;
       try {
         const ids = await publishDueArticles();
-        if (ids.length > 0) console.log(`[scheduler] published ${ids.length} scheduled article(s): ${ids.join(", ")}`);
+        observeSchedulerTick({
+          seconds: (performance.now() - startedAt) / 1000,
+          published: ids.length,
+          lagSeconds: latestLagSeconds,
+        });
+        if (ids.length > 0) {
+          logger().info({ event: "scheduler", articleIds: ids }, `published ${ids.length} scheduled article(s)`);
+        }
       } catch (error) {
         // The database may be briefly unreachable: the next tick tries again.
-        console.error(`[scheduler] tick failed: ${error instanceof Error ? error.message : String(error)}`);
+        logger().error({ event: "scheduler", err: error }, "tick failed");
+        countSchedulerFailure();
       }
     });
   };

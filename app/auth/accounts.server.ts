@@ -29,6 +29,7 @@ import {
   trustDevice,
 } from "./rate-limit.server";
 import { consumeToken, inspectToken, issueToken, TOKEN_TTL_MS, type TokenState } from "./tokens.server";
+import { logger } from "~/observability/logger.server";
 
 export type RateLimited = { status: "rate-limited"; retryAfterSeconds: number };
 
@@ -83,7 +84,7 @@ function deliverInBackground(message: MailMessage) {
   getMailer()
     .send(message)
     .catch((error: unknown) => {
-      console.error(`[mail] could not send "${message.subject}":`, error instanceof Error ? error.message : error);
+      logger().error({ err: error, event: "mail", subject: message.subject }, `could not send "${message.subject}"`);
     });
 }
 

@@ -17,6 +17,7 @@ import { EMAIL_PATTERN } from "~/lib/account-schemas";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { OAuthError, type OAuthProfile, type OAuthProvider, type ProviderName } from "./providers/provider.server";
 import { getProvider } from "./providers/registry.server";
+import { logger } from "~/observability/logger.server";
 
 export { OAuthError, type OAuthProfile };
 
@@ -178,7 +179,7 @@ function toOAuthError(error: unknown, provider: OAuthProvider): OAuthError {
   if (error instanceof ArcticFetchError) {
     return new OAuthError(`${provider.label} could not be reached. Please try again in a moment.`, 502);
   }
-  console.error(`[oauth] ${provider.name} callback failed:`, error);
+  logger().error({ err: error, event: "oauth", provider: provider.name }, `${provider.name} callback failed`);
   return new OAuthError(`Signing in with ${provider.label} failed. Please try again.`, 502);
 }
 

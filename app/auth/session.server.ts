@@ -10,6 +10,7 @@ import { type Role, sessions, users } from "~/db/schema";
 import { env } from "~/env.server";
 import { can } from "./permissions";
 import { createSecretToken, hashSecretToken, isSecretToken } from "./secret-tokens.server";
+import { noteSignedInUser } from "~/observability/request-scope.server";
 
 export const SESSION_COOKIE_NAME = "dp_session";
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -122,6 +123,7 @@ async function loadSession(request: Request): Promise<{ user: SessionUser; setCo
     setCookie = sessionCookie(token, expiresAt);
   }
   const { emailVerifiedAt, expiresAt: _expiresAt, version: _version, ...user } = row;
+  noteSignedInUser(user.id); // the request's log line names who made it
   return { user: { ...user, emailVerified: emailVerifiedAt !== null }, setCookie };
 }
 

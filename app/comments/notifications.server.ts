@@ -15,6 +15,7 @@ import { newCommentMail, replyMail } from "~/mail/comment-mails.server";
 import { getMailer, type MailMessage } from "~/mail/mailer.server";
 import { getSiteSettings } from "~/settings/settings.server";
 import { unsubscribeUrl } from "./unsubscribe.server";
+import { logger } from "~/observability/logger.server";
 
 type Recipient = { id: number; email: string; fullName: string; wants: boolean };
 
@@ -55,7 +56,7 @@ async function send(message: MailMessage) {
   try {
     await getMailer().send(message);
   } catch (error) {
-    console.error(`[mail] could not send "${message.subject}":`, error instanceof Error ? error.message : error);
+    logger().error({ err: error, event: "mail", subject: message.subject }, `could not send "${message.subject}"`);
   }
 }
 

@@ -25,6 +25,8 @@ import { acquireDataDirLock } from "./data-dir-lock.server";
 import { PgliteWorker } from "./pglite-worker.server";
 import * as schema from "./schema";
 import { env, testHooksEnabled } from "~/env.server";
+import { logger } from "~/observability/logger.server";
+import { observeDatabaseQuery } from "~/observability/metrics.server";
 
 export { DataDirLockedError } from "./data-dir-lock.server";
 export {
@@ -142,6 +144,7 @@ async function openPglite(dataDir: string, migrationsFolder: string): Promise<Da
     release();
     throw error;
   }
+  timePgliteQueries(client as unknown as PGlite);
   // Drizzle's PGlite driver over the worker's client (query, exec, transaction: what it calls).
   const db = drizzlePglite(client as unknown as PGlite, { schema, logger: simulatedFailureHook() });
   let migrating: Promise<void> | undefined;
@@ -175,7 +178,7 @@ async function openPglite(dataDir: string, migrationsFolder: string): Promise<Da
 async function openPostgres(url: string, migrationsFolder: string, poolSize: number): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, idleTimeoutMillis: 30_000 });
   // An idle client losing its connection must not crash the process.
-  pool.on("error", (error) => console.error("[db] idle client error:", error.message));
+  pool.on("error", (error) => logger().error({ event: "db", error: error.message }, "idle client error"));
   // Connections still open: pool.end() resolves once it has asked each to close, not once they have.
   const open = new Set<pg.Client>();
   // The pool listens for errors on idle clients only: a checked-out client (a transaction, such
@@ -184,7 +187,8 @@ async function openPostgres(url: string, migrationsFolder: string, poolSize: num
   pool.on("connect", (client) => {
     open.add(client);
     client.once("end", () => open.delete(client));
-    client.on("error", (error) => console.warn(`[db] connection lost: ${error.message}`));
+    client.on("error", (error) => logger().warn({ event: "db", error: error.message }, "connection lost"));
+    timePgQueries(client);
   });
   const db = drizzleNodePg(pool, { schema, logger: simulatedFailureHook() });
   const listeners = new Set<() => Promise<void>>();
@@ -336,4 +340,49 @@ function simulatedFailureHook(): Logger | undefined {
       }
     },
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Metrics: every query's time (db_query_duration_seconds, app/observability/metrics.server.ts).
+// The wrappers add two clock reads and one histogram observation per query.
+
+type AnyQuery = (...args: unknown[]) => unknown;
+
+/** Times a call that returns a promise (or takes a callback last, as pg's pool calls its clients). */
+function timedQuery(driver: "pglite" | "postgres", query: AnyQuery): AnyQuery {
+  return (...args) => {
+    const startedAt = performance.now();
+    const observe = () => observeDatabaseQuery(driver, (performance.now() - startedAt) / 1000);
+    const last = args.at(-1);
+    if (typeof last === "function") {
+      args[args.length - 1] = (...results: unknown[]) => {
+        observe();
+        return (last as AnyQuery)(...results);
+      };
+      return query(...args);
+    }
+    const result = query(...args);
+    if (result instanceof Promise) result.then(observe, observe);
+    return result;
+  };
+}
+
+function timePgQueries(client: pg.Client) {
+  const target = client as unknown as { query: AnyQuery };
+  target.query = timedQuery("postgres", client.query.bind(client) as AnyQuery);
+}
+
+/** The embedded database's query time includes the wait for its one connection. */
+function timePgliteQueries(client: PGlite) {
+  const target = client as unknown as { query: AnyQuery; exec: AnyQuery; transaction: AnyQuery };
+  target.query = timedQuery("pglite", client.query.bind(client) as AnyQuery);
+  target.exec = timedQuery("pglite", client.exec.bind(client) as AnyQuery);
+  const transaction = client.transaction.bind(client);
+  target.transaction = (callback: unknown) =>
+    transaction((tx) => {
+      const inner = tx as unknown as { query: AnyQuery; exec: AnyQuery };
+      inner.query = timedQuery("pglite", tx.query.bind(tx) as AnyQuery);
+      inner.exec = timedQuery("pglite", tx.exec.bind(tx) as AnyQuery);
+      return (callback as (tx: unknown) => Promise<unknown>)(tx);
+    });
 }

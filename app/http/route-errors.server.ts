@@ -12,6 +12,7 @@
 import type { RouterContextProvider } from "react-router";
 import { isRouteErrorResponse } from "react-router";
 import { type ReadFailure, readFailed } from "~/lib/route-errors";
+import { logger } from "~/observability/logger.server";
 import { requestInfoContext } from "./request-context.server";
 
 type Context = Readonly<Pick<RouterContextProvider, "get">>;
@@ -33,13 +34,20 @@ export function logServerError(
 ) {
   const target = where.request ? ` ${where.request.method} ${pathOf(where.request.url)}` : "";
   const note = where.note ? ` ${where.note}:` : "";
-  console.error(`[error] request ${where.requestId}${target}:${note}`, error);
+  logger().error({ err: error, requestId: where.requestId }, `request ${where.requestId}${target}:${note}`);
 }
+
+const SECRET_PARAM = /^(token|code|state|key|password|secret)$/i;
 
 function pathOf(url: string) {
   try {
-    const { pathname, search } = new URL(url);
-    return `${pathname}${search}`;
+    const { pathname, searchParams } = new URL(url);
+    // Link secrets (reset and OAuth callbacks) never reach the log.
+    for (const name of [...searchParams.keys()]) {
+      if (SECRET_PARAM.test(name)) searchParams.set(name, "[redacted]");
+    }
+    const search = searchParams.toString();
+    return search ? `${pathname}?${search}` : pathname;
   } catch {
     return url;
   }

@@ -5,34 +5,48 @@
 import { randomBytes } from "node:crypto";
 import { startScheduler, stopScheduler } from "~/articles/scheduler.server";
 import { setDataDirCommandHandler } from "~/db/data-dir-lock.server";
-import { closeDatabase, getDatabaseHandle } from "~/db/db.server";
+import { closeDatabase, databaseQueueStats, getDatabaseHandle } from "~/db/db.server";
 import { loadSiteSettings } from "~/settings/settings.server";
 import { handleDataDirCommand } from "~/setup/admin-command.server";
 import { prepareSetupLink, setupLinkMessage } from "~/setup/setup.server";
 import { env } from "~/env.server";
+import { flushLogs, logger, requestLogger } from "~/observability/logger.server";
+import { enableProcessMetrics, registerDatabaseQueueStats } from "~/observability/metrics.server";
 import { createLoadContext } from "./request-context.server";
 import { securityHeaders } from "./security-headers.server";
 
+/** Migrations applied (readiness); shutdown begun (not ready from that moment). */
+const state = { migrated: false, draining: false };
+
 export async function startup(options: { seedWhenEmpty?: boolean; scheduler?: boolean; rerender?: boolean } = {}) {
   const config = env(); // throws InvalidEnvironmentError with one line per bad variable
+  const log = logger();
+  enableProcessMetrics();
+  registerDatabaseQueueStats(databaseQueueStats);
   const handle = await getDatabaseHandle();
+  const migrationsStartedAt = performance.now();
   await handle.migrate();
+  state.migrated = true;
+  log.info(
+    { event: "migrations", driver: handle.driver, ms: Math.round(performance.now() - migrationsStartedAt) },
+    "migrations applied",
+  );
   if (options.seedWhenEmpty ?? true) {
     const { isDatabaseEmpty, seedDemoContent } = await import("~/seed/seed.server");
     if (await isDatabaseEmpty()) {
       const counts = await seedDemoContent();
-      console.log(`[db] empty database seeded with demo content: ${JSON.stringify(counts)}`);
+      log.info({ event: "seed", counts }, "empty database seeded with demo content");
     }
   }
   // The site pages (terms, privacy, FAQ, …): added when missing, on an existing database too.
   const { seedSitePages } = await import("~/seed/seed.server");
   const addedPages = await seedSitePages();
-  if (addedPages > 0) console.log(`[db] site pages added: ${addedPages}`);
+  if (addedPages > 0) log.info({ event: "seed", sitePages: addedPages }, `site pages added: ${addedPages}`);
   // Site settings are read before the first request (then kept fresh by notifications).
   await loadSiteSettings();
   // First run: while no administrator exists, a one-time setup link (app/setup).
   const setupLine = setupLinkMessage(await prepareSetupLink(config.SITE_URL));
-  if (setupLine) console.log(setupLine);
+  if (setupLine) log.info({ event: "setup-link" }, setupLine);
   // `npm run admin` sends its command through the data folder's lock while this process holds it.
   if (handle.driver === "pglite") setDataDirCommandHandler(handleDataDirCommand);
   // Publishes due articles (those that fell due while no instance ran at once), on every instance.
@@ -42,12 +56,28 @@ export async function startup(options: { seedWhenEmpty?: boolean; scheduler?: bo
     const { rerenderStoredHtml } = await import("~/markdown/stored-html.server");
     rerenderStoredHtml().then(
       (count) => {
-        if (count > 0) console.log(`[markdown] stored HTML rendered again: ${count} rows`);
+        if (count > 0) log.info({ event: "markdown", rows: count }, `stored HTML rendered again: ${count} rows`);
       },
-      (error: unknown) => console.error("[markdown] rendering stored HTML again failed", error),
+      (error: unknown) => log.error({ err: error, event: "markdown" }, "rendering stored HTML again failed"),
     );
   }
-  return { driver: handle.driver, siteUrl: config.SITE_URL };
+  return {
+    driver: handle.driver,
+    siteUrl: config.SITE_URL,
+    metrics: { token: config.METRICS_TOKEN, port: config.METRICS_PORT },
+    shutdownDrainMs: config.SHUTDOWN_DRAIN_MS,
+  };
+}
+
+/** Ready for traffic: migrations applied, the database answers, and shutdown has not begun. */
+export async function ready(): Promise<boolean> {
+  if (!state.migrated || state.draining) return false;
+  return (await health()) && !state.draining;
+}
+
+/** Shutdown begins: /readyz answers 503 from now on, so a load balancer drains this instance. */
+export function beginShutdown() {
+  state.draining = true;
 }
 
 export function newNonce() {
@@ -86,14 +116,25 @@ export async function health(timeoutMs = 2000): Promise<boolean> {
 }
 
 export async function shutdown() {
+  state.draining = true;
   setDataDirCommandHandler(null);
   const { stopRerendering } = await import("~/markdown/stored-html.server");
-  stopRerendering();
+  await stopRerendering();
   await stopScheduler();
   await closeDatabase();
+  flushLogs();
 }
 
 export { createLoadContext };
+export { flushLogs, logger, requestLogger };
+export { metricsText, observeHttpRequest, registerPageCache } from "~/observability/metrics.server";
+export {
+  acceptedRequestId,
+  currentRequestId,
+  newRequestId,
+  type RequestFacts,
+  runWithRequestFacts,
+} from "~/observability/request-scope.server";
 export { isCrossSiteWrite } from "./origin-check.server";
 export { contentChanged, listenForContentChanges, onContentChanged } from "~/cache/content-events.server";
 export { createPageTagger } from "./page-tags.server";

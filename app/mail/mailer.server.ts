@@ -8,6 +8,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
 import { env } from "~/env.server";
+import { logger } from "~/observability/logger.server";
 
 export type MailMessage = {
   to: string;
@@ -41,7 +42,7 @@ export function defaultSender(siteName: string, siteUrl: string) {
 const MESSAGE_DEFAULTS = { textEncoding: "quoted-printable" as const };
 
 export function createMailer(options: MailerOptions): Mailer {
-  const log = options.log ?? ((line: string) => console.log(line));
+  const log = options.log ?? ((line: string) => logger().info({ event: "mail" }, line));
   if (options.smtpUrl) {
     const transport: Transporter = nodemailer.createTransport(options.smtpUrl);
     return {
@@ -58,7 +59,7 @@ export function createMailer(options: MailerOptions): Mailer {
       const stamp = new Date().toISOString().replace(/[:.]/g, "-");
       const file = path.join(options.outboxDir, `${stamp}-${randomBytes(4).toString("hex")}.eml`);
       await fs.writeFile(file, info.message as Buffer);
-      log(`[mail] no SMTP_URL: "${message.subject}" to ${message.to} written to ${file}`);
+      log(`no SMTP_URL: "${message.subject}" to ${message.to} written to ${file}`);
     },
   };
 }
@@ -91,6 +92,6 @@ export function sendMailInBackground(message: MailMessage) {
   getMailer()
     .send(message)
     .catch((error: unknown) => {
-      console.error(`[mail] could not send "${message.subject}":`, error instanceof Error ? error.message : error);
+      logger().error({ err: error, event: "mail", subject: message.subject }, `could not send "${message.subject}"`);
     });
 }

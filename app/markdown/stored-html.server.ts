@@ -28,6 +28,7 @@ export { markStoredHtmlCurrent, RENDER_VERSION } from "./render-version.server";
 const BATCH = 25;
 
 let stopping = false;
+let running: Promise<number> | null = null;
 
 async function advance(from: number, to: number) {
   const db = await getDb();
@@ -65,8 +66,16 @@ async function rerenderPagesAndAnswers(): Promise<number> {
  * Renders again every body stored by an older renderer. Returns how many rows it rendered (0 when
  * all were current). Safe to run on several instances at once and to stop at any point.
  */
-export async function rerenderStoredHtml(): Promise<number> {
+export function rerenderStoredHtml(): Promise<number> {
   stopping = false;
+  const run = rerender().finally(() => {
+    if (running === run) running = null;
+  });
+  running = run;
+  return run;
+}
+
+async function rerender(): Promise<number> {
   let count = 0;
   let cursor = await renderProgress();
   while (cursor !== DONE && !stopping) {
@@ -107,7 +116,8 @@ export async function rerenderStoredHtml(): Promise<number> {
   return count;
 }
 
-/** Stops a running rerenderStoredHtml() after its current row (shutdown). */
-export function stopRerendering() {
+/** Stops a running rerenderStoredHtml() after its current row and waits for it (shutdown). */
+export async function stopRerendering(): Promise<void> {
   stopping = true;
+  await running?.catch(() => {});
 }

@@ -13,6 +13,7 @@ import { env } from "~/env.server";
 import type { InboxFilter, PitchDetails } from "~/lib/message-schemas";
 import { getMailer } from "~/mail/mailer.server";
 import { newMessageMail } from "~/mail/templates.server";
+import { logger } from "~/observability/logger.server";
 
 /** Messages one client address may send (contact and pitches together). */
 export const MESSAGE_POLICY: Policy = { max: 5, windowSeconds: 60 * 60 };
@@ -58,10 +59,7 @@ export async function submitMessage(
     .returning({ id: messages.id });
   const id = row!.id;
   void mailAdministrators(id, input).catch((error: unknown) => {
-    console.error(
-      `[mail] could not send message ${id} to the administrators:`,
-      error instanceof Error ? error.message : error,
-    );
+    logger().error({ err: error, event: "mail", messageId: id }, `could not send message ${id} to the administrators`);
   });
   return { status: "sent", id };
 }

@@ -27,6 +27,7 @@ import {
   suspendPerson,
 } from "~/people/people.server";
 import type { Route } from "./+types/admin.people";
+import { logger } from "~/observability/logger.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requirePermission(request, "people.manage");
@@ -86,9 +87,7 @@ export async function action({ request }: Route.ActionArgs) {
       await createInvite({ email: submission.value.email, role: submission.value.role, invitedBy: actor });
     } catch (error) {
       if (!(error instanceof InviteMailError)) throw error;
-      console.warn(
-        `[people] invitation mail failed: ${error.cause instanceof Error ? error.cause.message : error.cause}`,
-      );
+      logger().warn({ err: error.cause, event: "mail" }, "invitation mail failed");
       return data(
         {
           intent: "invite" as const,

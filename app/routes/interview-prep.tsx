@@ -1,4 +1,5 @@
 import { Link, useNavigation } from "react-router";
+import { MathStylesheet } from "~/components/article/math-stylesheet";
 import { BusyText } from "~/components/ui/spinner";
 import { QuestionCard } from "~/components/questions/question-card";
 import { seoMeta } from "~/lib/seo";
@@ -6,6 +7,7 @@ import { parseQuestionCategory, QUESTION_CATEGORIES, questionFilterHref } from "
 import { listInterviewQuestions } from "~/questions/questions.server";
 import { htmlOnce } from "~/http/html-once.server";
 import { readOrThrow } from "~/http/route-errors.server";
+import { MATH_MARKER } from "~/markdown/math.server";
 import type { Route } from "./+types/interview-prep";
 import { cacheHandle } from "~/cache/route-tags";
 import { tags } from "~/cache/tags";
@@ -20,6 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Answers are in the page once: rendered, not repeated in the hydration data (app/http/html-once.server.ts).
   return {
     category,
+    hasMath: questions.some((question) => question.answerHtml.includes(MATH_MARKER)),
     questions: questions.map((question) => ({
       ...question,
       answerHtml: htmlOnce(context, `answer-${question.id}`, question.answerHtml),
@@ -38,12 +41,13 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 const FILTERS = [{ slug: null, name: "All" }, ...QUESTION_CATEGORIES] as const;
 
 export default function InterviewPrep({ loaderData }: Route.ComponentProps) {
-  const { category, questions } = loaderData;
+  const { category, questions, hasMath } = loaderData;
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname === "/interview-prep";
 
   return (
     <div className="mx-auto max-w-4xl px-4 py-10 sm:px-6 lg:py-14">
+      {hasMath ? <MathStylesheet /> : null}
       <header className="mb-8">
         <h1 className="text-3xl font-extrabold tracking-tight text-ink sm:text-4xl">Interview Prep</h1>
         <p className="mt-3 max-w-2xl text-lg text-ink-muted">

@@ -8,6 +8,7 @@ import { clearSessionCookie, destroySession } from "~/auth/session.server";
 import { readForm } from "~/http/form.server";
 import { redirectWithToast } from "~/http/toast.server";
 import type { Route } from "./+types/logout";
+import { logger } from "~/observability/logger.server";
 
 /** Where each sign-out goes, with the spec's toast for each. */
 function destinationOf(request: Request) {
@@ -32,7 +33,7 @@ export async function action({ request }: Route.ActionArgs) {
       { status: 303, headers: { "Set-Cookie": setCookie } },
     );
   } catch (error) {
-    console.error(`${log} the session could not be ended:`, error);
+    logger().error({ err: error, requestId: log }, "the session could not be ended");
     // The cookie is cleared anyway, so this browser is signed out even if the row survived.
     return redirectWithToast(
       to,

@@ -20,6 +20,7 @@ import { AccountFields } from "~/components/auth/account-fields";
 import { AuthForm } from "~/components/auth/auth-form";
 import { cacheHandle } from "~/cache/route-tags";
 import { tags } from "~/cache/tags";
+import { logger } from "~/observability/logger.server";
 
 const SIGN_UP_FAILED = "Sign up Failed";
 
@@ -51,7 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
   } catch (error) {
     if (!(error instanceof MailDeliveryError)) throw error;
-    console.error("[register] the verification mail could not be sent:", error.cause);
+    logger().error({ err: error.cause, event: "mail" }, "the verification mail could not be sent");
     return data(
       {
         result: submission.reply(hidden),

@@ -7,6 +7,7 @@ import { z } from "zod";
 import { createOrPromoteAdmin } from "~/auth/admins.server";
 import type { DataDirCommand, DataDirCommandAnswer } from "~/db/data-dir-lock.server";
 import { EmailSchema, FullNameSchema, PasswordSchema } from "~/lib/account-schemas";
+import { logger } from "~/observability/logger.server";
 
 export const AdminCreateSchema = z.object({ email: EmailSchema, password: PasswordSchema, fullName: FullNameSchema });
 export type AdminCreateInput = z.infer<typeof AdminCreateSchema>;
@@ -26,6 +27,6 @@ export async function handleDataDirCommand(command: DataDirCommand): Promise<Dat
   const input = AdminCreateSchema.safeParse(command.input);
   if (!input.success) return { ok: false, message: input.error.issues[0]!.message };
   const answer = await runAdminCreate(input.data);
-  console.log(`[admin] ${answer.message} (sent by npm run admin)`);
+  logger().info({ event: "admin" }, `${answer.message} (sent by npm run admin)`);
   return answer;
 }

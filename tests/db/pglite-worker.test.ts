@@ -44,10 +44,12 @@ describe("the embedded database's thread", () => {
     const elapsed = performance.now() - started;
     clearInterval(timer);
     expect(row!.n).toBe(71429);
-    // The statement took a while, and the timers kept firing all along.
+    // The statement took a while, and the timers kept firing meanwhile (in this thread, PGlite
+    // would hold them all until the end: no tick, one gap as long as the statement). Counted
+    // loosely: on a busy machine this thread itself gets the CPU less often.
     expect(elapsed).toBeGreaterThan(50);
-    expect(ticks).toBeGreaterThan(elapsed / 5 / 4);
-    expect(longestGap).toBeLessThan(Math.max(50, elapsed / 2));
+    expect(ticks).toBeGreaterThanOrEqual(3);
+    expect(longestGap).toBeLessThan(elapsed / 2);
   });
 
   it("keeps a transaction interactive: other statements wait for its commit", async () => {

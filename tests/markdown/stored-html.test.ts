@@ -6,7 +6,12 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, queryRows, setDatabaseHandle } from "~/db/db.server";
 import { articles, interviewQuestions, pages } from "~/db/schema";
-import { markStoredHtmlCurrent, RENDER_VERSION, rerenderStoredHtml } from "~/markdown/stored-html.server";
+import {
+  markStoredHtmlCurrent,
+  RENDER_VERSION,
+  rerenderStoredHtml,
+  stopRerendering,
+} from "~/markdown/stored-html.server";
 import { openTestDatabase, testDatabaseKinds } from "../support/databases";
 
 const CONTENT = '## Setup\n\n> [!TIP]\n> Use a fresh database.\n\n```ts title="db.ts"\nconst db = 1;\n```';
@@ -76,6 +81,16 @@ describe.each(testDatabaseKinds())("stored HTML rendered again on %s", (kind) =>
     expect(await rerenderStoredHtml()).toBe(0);
     const [untouched] = await handle.db.select().from(articles).where(eq(articles.id, ids[0]!));
     expect(untouched?.contentHtml).toBe(old);
+  });
+
+  it("stops at shutdown and carries on from where it was at the next start", async () => {
+    await handle.db.execute(sql`delete from change_versions where name like 'markdown_render:%'`);
+    const running = rerenderStoredHtml();
+    await stopRerendering();
+    expect(await running).toBe(0);
+    expect(await progress()).toBe(0);
+    expect(await rerenderStoredHtml()).toBeGreaterThan(30);
+    expect(await progress()).toBe(-1);
   });
 
   it("a database the seed just rendered is marked current", async () => {

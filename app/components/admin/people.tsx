@@ -30,10 +30,7 @@ import {
   RowActionForm,
   RowHeader,
 } from "~/components/admin/list-kit";
-import type { PendingInviteRow, PersonRow } from "~/people/people-view";
-
-type Person = PersonRow;
-type Invite = PendingInviteRow;
+import type { PendingInviteRow as Invite, PersonRow as Person } from "~/people/people-view";
 
 export type PeoplePageProps = {
   list: { people: Person[]; total: number; page: number; pageCount: number; query: string };

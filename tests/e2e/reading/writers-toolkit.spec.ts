@@ -194,4 +194,12 @@ test.describe("writer's toolkit on the article page", () => {
     await hydrated(page, jsEnabled);
     await expectNoSeriousAxeViolations(page, jsEnabled);
   });
+
+  test("axe finds no serious violations in the dark colour scheme either", async ({ page, jsEnabled }) => {
+    test.skip(!jsEnabled, "The colours are the same with and without JavaScript");
+    await page.emulateMedia({ colorScheme: "dark" });
+    await page.goto(FULL);
+    await hydrated(page, jsEnabled);
+    await expectNoSeriousAxeViolations(page, jsEnabled);
+  });
 });

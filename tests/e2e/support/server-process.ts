@@ -69,7 +69,11 @@ export async function startServer(options: {
       } catch {
         // not listening yet
       }
-      if (Date.now() > deadline) throw new Error(`server did not become healthy:\n${log}`);
+      if (Date.now() > deadline) {
+        // Never leave a server behind a failed start: it would hold its port and data folder.
+        child.kill("SIGKILL");
+        throw new Error(`server did not become healthy:\n${log}`);
+      }
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
   }

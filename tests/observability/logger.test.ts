@@ -1,0 +1,69 @@
+import { Writable } from "node:stream";
+import { describe, expect, it } from "vitest";
+import { createLogger, logSettingsFrom } from "~/observability/logger.server";
+
+/** A stream that keeps every line written to it. */
+function capture() {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(...String(chunk).split("\n").filter(Boolean));
+      done();
+    },
+  });
+  return { stream, lines, json: () => lines.map((line) => JSON.parse(line) as Record<string, unknown>) };
+}
+
+describe("the logger", () => {
+  it("writes one JSON line per event with an ISO time and the level's name", () => {
+    const out = capture();
+    const log = createLogger({ level: "info", format: "json" }, { out: out.stream });
+    log.info({ event: "start", driver: "pglite" }, "DevPerspective on http://localhost:3000");
+    const [line] = out.json();
+    expect(line).toMatchObject({
+      level: "info",
+      event: "start",
+      driver: "pglite",
+      msg: "DevPerspective on http://localhost:3000",
+    });
+    expect(new Date(String(line!.time)).toISOString()).toBe(line!.time);
+  });
+
+  it("sends warnings and errors to the error stream only, with the error's stack", () => {
+    const out = capture();
+    const err = capture();
+    const log = createLogger({ level: "info", format: "json" }, { out: out.stream, err: err.stream });
+    log.info("fine");
+    log.warn("careful");
+    log.error({ err: new Error("it broke") }, "request failed");
+    expect(out.json().map((line) => line.msg)).toEqual(["fine"]);
+    expect(err.json().map((line) => line.msg)).toEqual(["careful", "request failed"]);
+    const failure = err.json()[1]!.err as { message: string; stack: string; type: string };
+    expect(failure.message).toBe("it broke");
+    expect(failure.stack).toContain("logger.test.ts");
+  });
+
+  it("writes nothing below LOG_LEVEL", () => {
+    const out = capture();
+    const log = createLogger({ level: "warn", format: "json" }, { out: out.stream });
+    log.debug("no");
+    log.info("no");
+    log.warn("yes");
+    expect(out.json().map((line) => line.msg)).toEqual(["yes"]);
+  });
+
+  it("never writes a password, token, cookie or authorization a caller passed by mistake", () => {
+    const out = capture();
+    const log = createLogger({ level: "info", format: "json" }, { out: out.stream });
+    log.info({ password: "hunter2-secret", token: "tok-secret", headers: { cookie: "dp_session=abc-secret" } }, "oops");
+    log.info({ input: { password: "nested-secret", authorization: "Bearer zzz-secret" } }, "oops");
+    expect(out.lines.join("\n")).not.toMatch(/secret/);
+    expect(out.json()[0]!.password).toBe("[redacted]");
+  });
+
+  it("reads LOG_LEVEL and LOG_FORMAT leniently (the environment check refuses bad values at start)", () => {
+    expect(logSettingsFrom({})).toEqual({ level: "info", format: "json" });
+    expect(logSettingsFrom({ LOG_LEVEL: "DEBUG", LOG_FORMAT: "pretty" })).toEqual({ level: "debug", format: "pretty" });
+    expect(logSettingsFrom({ LOG_LEVEL: "loud", LOG_FORMAT: "xml" })).toEqual({ level: "info", format: "json" });
+  });
+});

@@ -1,0 +1,91 @@
+import { sql } from "drizzle-orm";
+import { afterAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "~/db/db.server";
+import {
+  metricsText,
+  observeSchedulerTick,
+  registerDatabaseQueueStats,
+  registerPageCache,
+} from "~/observability/metrics.server";
+import { openTestDatabase, testDatabaseKinds } from "../support/databases";
+
+/** The value of one series in the Prometheus text (`name{labels} value`). */
+async function seriesValue(series: string): Promise<number | undefined> {
+  const { body } = await metricsText();
+  const line = body.split("\n").find((candidate) => candidate.startsWith(`${series} `));
+  return line === undefined ? undefined : Number(line.slice(series.length + 1));
+}
+
+async function queryCount(driver: string): Promise<number> {
+  return (await seriesValue(`db_query_duration_seconds_count{driver="${driver}"}`)) ?? 0;
+}
+
+describe("metrics", () => {
+  it("are the Prometheus text format", async () => {
+    const { contentType, body } = await metricsText();
+    expect(contentType).toMatch(/^text\/plain; version=0\.0\.4/);
+    expect(body).toContain("# TYPE http_requests_total counter");
+    expect(body).toContain("# TYPE http_request_duration_seconds histogram");
+  });
+
+  it("page caches: hits, misses, evictions and invalidations count up; entries and bytes are gauges", async () => {
+    const stats = { hits: 5, misses: 2, evictions: 1, dropped: 3, entries: 4, bytes: 4096 };
+    registerPageCache("test", () => stats);
+    expect(await seriesValue('page_cache_hits_total{cache="test"}')).toBe(5);
+    expect(await seriesValue('page_cache_misses_total{cache="test"}')).toBe(2);
+    expect(await seriesValue('page_cache_evictions_total{cache="test"}')).toBe(1);
+    expect(await seriesValue('page_cache_invalidated_total{cache="test"}')).toBe(3);
+    expect(await seriesValue('page_cache_entries{cache="test"}')).toBe(4);
+    expect(await seriesValue('page_cache_bytes{cache="test"}')).toBe(4096);
+    stats.hits = 9;
+    expect(await seriesValue('page_cache_hits_total{cache="test"}')).toBe(9);
+    // The cache's own figures were reset (the bench does): the counter restarts from them.
+    stats.hits = 1;
+    expect(await seriesValue('page_cache_hits_total{cache="test"}')).toBe(1);
+  });
+
+  it("the database queue: read from the database layer at scrape time", async () => {
+    registerDatabaseQueueStats(() => ({
+      depth: 3,
+      limit: 64,
+      waitingStatements: 2,
+      shedTotal: 5,
+      waitSecondsTotal: 1.5,
+    }));
+    expect(await seriesValue("db_queue_depth")).toBe(3);
+    expect(await seriesValue("db_queue_limit")).toBe(64);
+    expect(await seriesValue("db_queue_waiting_statements")).toBe(2);
+    expect(await seriesValue("db_queue_shed_total")).toBe(5);
+    expect(await seriesValue("db_queue_wait_seconds_total")).toBe(1.5);
+    registerDatabaseQueueStats(() => null);
+  });
+
+  it("the scheduler: lag, last tick and published count", async () => {
+    const before = (await seriesValue("scheduler_published_total")) ?? 0;
+    observeSchedulerTick({ seconds: 0.02, published: 2, lagSeconds: 1.25 });
+    expect(await seriesValue("scheduler_lag_seconds")).toBe(1.25);
+    expect(await seriesValue("scheduler_published_total")).toBe(before + 2);
+    expect(Math.abs((await seriesValue("scheduler_last_tick_timestamp_seconds"))! - Date.now() / 1000)).toBeLessThan(5);
+  });
+});
+
+for (const kind of testDatabaseKinds()) {
+  describe(`database query time on ${kind}`, () => {
+    let handle: DatabaseHandle | undefined;
+    afterAll(async () => {
+      await handle?.close();
+    });
+
+    it("every query is timed, in and out of transactions", async () => {
+      handle = await openTestDatabase(kind);
+      const before = await queryCount(handle.driver);
+      await handle.db.execute(sql`select 1`);
+      await handle.db.transaction(async (tx) => {
+        await tx.execute(sql`select 2`);
+        await tx.execute(sql`select 3`);
+      });
+      // Three statements at least (a transaction adds its begin and commit on the server's driver).
+      expect((await queryCount(handle.driver)) - before).toBeGreaterThanOrEqual(3);
+    });
+  });
+}
