@@ -84,6 +84,10 @@ const EnvSchema = z
       .default("UTC")
       .refine(isTimeZone, { message: 'must be an IANA time zone like "Europe/Paris"' }),
     GOOGLE_ISSUER_URL: url(["http:", "https:"], "https://accounts.google.com").default("https://accounts.google.com"),
+    // The migrations folder (the Docker image and scripts run from elsewhere than the checkout).
+    MIGRATIONS_DIR: optionalString.default("drizzle"),
+    // "1" only for the browser tests: pretend client addresses, simulated read failures, /__test routes.
+    ENABLE_TEST_HOOKS: optionalString,
     // Operations: logs (app/observability/logger.server.ts) and metrics (/metrics).
     LOG_LEVEL: optionalString
       .default("info")
@@ -117,7 +121,11 @@ const EnvSchema = z
 /** Settings whose value a start-up error never repeats. */
 const SECRET = new Set(["METRICS_TOKEN", "GITHUB_CLIENT_SECRET", "GOOGLE_CLIENT_SECRET"]);
 
-export type Env = z.infer<typeof EnvSchema> & { SITE_URL: string };
+export type Env = z.infer<typeof EnvSchema> & {
+  SITE_URL: string;
+  /** False when SITE_URL was not set (SITE_URL is then http://localhost:PORT). */
+  SITE_URL_CONFIGURED: boolean;
+};
 
 export class InvalidEnvironmentError extends Error {
   constructor(public readonly problems: string[]) {
@@ -143,6 +151,7 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
   return {
     ...env,
     SITE_URL: (env.SITE_URL ?? `http://localhost:${env.PORT || 3000}`).replace(/\/+$/, ""),
+    SITE_URL_CONFIGURED: env.SITE_URL !== undefined,
   };
 }
 
@@ -151,4 +160,18 @@ let cached: Env | undefined;
 export function env(): Env {
   cached ??= parseEnv(process.env);
   return cached;
+}
+
+/** True when the server runs for the browser tests (ENABLE_TEST_HOOKS=1); never in a deployment. */
+export function testHooksEnabled(): boolean {
+  return env().ENABLE_TEST_HOOKS === "1";
+}
+
+/**
+ * SITE_URL as the operator set it, or undefined (env().SITE_URL falls back to localhost): the
+ * markdown renderer treats absolute links as external when no site address is configured.
+ */
+export function configuredSiteUrl(): string | undefined {
+  const settings = env();
+  return settings.SITE_URL_CONFIGURED ? settings.SITE_URL : undefined;
 }

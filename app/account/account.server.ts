@@ -10,7 +10,8 @@ import { siteSettings } from "~/settings/settings.server";
 import { hashPassword, verifyPassword } from "~/auth/password.server";
 import { accountKey, hit, limitFor, POLICIES } from "~/auth/rate-limit.server";
 import { destroyOtherSessions, readSessionToken } from "~/auth/session.server";
-import { consumeTokenWithPayload, hashToken, issueToken, TOKEN_TTL_MS } from "~/auth/tokens.server";
+import { hashSecretToken } from "~/auth/secret-tokens.server";
+import { consumeTokenWithPayload, issueToken, TOKEN_TTL_MS } from "~/auth/tokens.server";
 import { contentChanged } from "~/cache/content-events.server";
 import { commenterPageTags } from "~/comments/comments.server";
 import { getDb } from "~/db/db.server";
@@ -25,7 +26,7 @@ export const RECENT_SIGN_IN_MS = 10 * 60 * 1000;
 
 const sessionHash = (request: Request) => {
   const token = readSessionToken(request);
-  return token ? hashToken(token) : null;
+  return token ? hashSecretToken(token) : null;
 };
 
 /** What the account page shows. */

@@ -16,6 +16,7 @@ import { isPublished, newestFirst } from "~/db/order";
 import { articles, authors, categories, type TocEntry } from "~/db/schema";
 import type { ArticleCardData } from "~/lib/article-card";
 import { SLUG_PATTERN } from "~/lib/content";
+import { toIso } from "~/lib/dates";
 
 /** Home: the 6 newest articles, the first 3 as Recent Articles and the next 3 as Featured Articles. */
 export const HOME_ARTICLE_COUNT = 6;
@@ -52,10 +53,6 @@ export const cardColumns = {
 /** A card as the database returns it: the date may still be a Date (null only for unpublished rows). */
 export type CardRow = Omit<ArticleCardData, "publishedAt" | "snippetHtml"> & { publishedAt: Date | string | null };
 
-function isoString(value: Date | string | number): string {
-  return value instanceof Date ? value.toISOString() : new Date(value).toISOString();
-}
-
 export function toCard(row: CardRow): ArticleCardData {
   return {
     id: row.id,
@@ -66,7 +63,7 @@ export function toCard(row: CardRow): ArticleCardData {
     categoryName: row.categoryName,
     categorySlug: row.categorySlug,
     authorName: row.authorName,
-    publishedAt: isoString(row.publishedAt ?? 0),
+    publishedAt: toIso(row.publishedAt ?? 0),
     readingMinutes: row.readingMinutes,
   };
 }
@@ -194,8 +191,8 @@ export async function getArticleBySlug(slug: string): Promise<ArticleDetail | nu
     previewHtml: row.previewHtml,
     toc: Array.isArray(row.toc) ? row.toc : [],
     readingMinutes: row.readingMinutes,
-    publishedAt: isoString(row.publishedAt ?? 0),
-    updatedAt: isoString(row.updatedAt),
+    publishedAt: toIso(row.publishedAt ?? 0),
+    updatedAt: toIso(row.updatedAt),
     category:
       row.categoryName !== null && row.categorySlug !== null
         ? { name: row.categoryName, slug: row.categorySlug }

@@ -14,7 +14,8 @@ import { withMail } from "~/mail/outbox.server";
 import { submissionApprovedMail, submissionReturnedMail } from "~/mail/templates.server";
 import { siteSettings } from "~/settings/settings.server";
 import { describeInZone } from "~/lib/zoned-time";
-import { getEditableArticle, type SaveResult, updateArticle } from "./admin-articles.server";
+import { getEditableArticle } from "./admin-articles.server";
+import { type SaveResult, updateArticle } from "./save-article.server";
 
 export const REVIEW_NOTE_MAX = 2000;
 

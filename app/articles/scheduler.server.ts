@@ -22,7 +22,7 @@ import { type Database, getDb, queryRows } from "~/db/db.server";
 import { articles } from "~/db/schema";
 import { onContentChanged } from "~/cache/content-events.server";
 import { announceArticle, articlePageState } from "./article-tags.server";
-import { nextRevisedAt, recordRevision, rowFieldColumns } from "./editorial.server";
+import { nextRevisedAt, recordRevision, rowFieldColumns } from "./revisions.server";
 import { logger } from "~/observability/logger.server";
 import { countSchedulerFailure, observeSchedulerTick } from "~/observability/metrics.server";
 

@@ -3,12 +3,13 @@
  * hash, the user and the expiry. Sessions last 30 days and roll: one used in its second half
  * is extended, so an active reader stays signed in.
  */
-import { createHash, randomBytes } from "node:crypto";
+import { createHash } from "node:crypto";
 import { and, eq, gt, isNull, lt, ne, sql } from "drizzle-orm";
 import { getDb } from "~/db/db.server";
 import { type Role, sessions, users } from "~/db/schema";
 import { env } from "~/env.server";
 import { can } from "./permissions";
+import { createSecretToken, hashSecretToken, isSecretToken } from "./secret-tokens.server";
 import { noteSignedInUser } from "~/observability/request-scope.server";
 
 export const SESSION_COOKIE_NAME = "dp_session";
@@ -21,8 +22,6 @@ export type SessionUser = {
   role: Role;
   emailVerified: boolean;
 };
-
-const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
 function cookieAttributes(maxAgeSeconds: number) {
   const secure = env().SITE_URL.startsWith("https:");
@@ -45,7 +44,7 @@ export function readSessionToken(request: Request): string | null {
     const [name, ...rest] = part.trim().split("=");
     if (name === SESSION_COOKIE_NAME) {
       const value = rest.join("=");
-      return /^[A-Za-z0-9_-]{43}$/.test(value) ? value : null;
+      return isSecretToken(value) ? value : null;
     }
   }
   return null;
@@ -55,10 +54,10 @@ export function readSessionToken(request: Request): string | null {
 export async function createSession(userId: number, request: Request): Promise<string> {
   sessionsByRequest.delete(request);
   const db = await getDb();
-  const token = randomBytes(32).toString("base64url");
+  const { token, hash } = createSecretToken();
   const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
   await db.insert(sessions).values({
-    idHash: hashToken(token),
+    idHash: hash,
     userId,
     expiresAt,
     userAgent: request.headers.get("User-Agent")?.slice(0, 300) ?? null,
@@ -114,7 +113,7 @@ async function loadSession(request: Request): Promise<{ user: SessionUser; setCo
   const token = readSessionToken(request);
   if (!token) return null;
   const db = await getDb();
-  const idHash = hashToken(token);
+  const idHash = hashSecretToken(token);
   const row = await findLiveSession(idHash);
   if (!row) return null;
   let setCookie: string | null = null;
@@ -138,7 +137,7 @@ async function loadSession(request: Request): Promise<{ user: SessionUser; setCo
 export async function staffPageKey(request: Request): Promise<string | null> {
   const token = readSessionToken(request);
   if (!token) return null;
-  const idHash = hashToken(token);
+  const idHash = hashSecretToken(token);
   const row = await findLiveSession(idHash, { staffPagesVersion: true });
   if (!row || row.version === null) return null;
   if (row.expiresAt.getTime() - Date.now() < SESSION_TTL_MS / 2) return null;
@@ -156,7 +155,7 @@ export async function destroySession(request: Request): Promise<string> {
   const token = readSessionToken(request);
   if (token) {
     const db = await getDb();
-    await db.delete(sessions).where(eq(sessions.idHash, hashToken(token)));
+    await db.delete(sessions).where(eq(sessions.idHash, hashSecretToken(token)));
   }
   return clearSessionCookie();
 }
@@ -168,6 +167,8 @@ export async function destroyOtherSessions(userId: number, request: Request) {
   await db
     .delete(sessions)
     .where(
-      token ? and(eq(sessions.userId, userId), ne(sessions.idHash, hashToken(token))) : eq(sessions.userId, userId),
+      token
+        ? and(eq(sessions.userId, userId), ne(sessions.idHash, hashSecretToken(token)))
+        : eq(sessions.userId, userId),
     );
 }

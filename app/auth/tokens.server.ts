@@ -4,10 +4,10 @@
  * new token of a purpose revokes the user's earlier ones, and consuming is one atomic UPDATE, so
  * a link works exactly once even when clicked twice at the same moment.
  */
-import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
 import { getDb, type Runner } from "~/db/db.server";
 import { userTokens } from "~/db/schema";
+import { createSecretToken, hashSecretToken, isSecretToken } from "./secret-tokens.server";
 
 export type TokenPurpose = "verify-email" | "reset-password" | "change-email";
 
@@ -16,10 +16,6 @@ export const TOKEN_TTL_MS: Record<TokenPurpose, number> = {
   "reset-password": 60 * 60 * 1000,
   "change-email": 24 * 60 * 60 * 1000,
 };
-
-const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
-
-export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
 /**
  * A fresh token for `userId`; earlier unused tokens of the same purpose stop working. Given `tx`,
@@ -32,7 +28,7 @@ export async function issueToken(
   payload: string | null = null,
   tx?: Runner,
 ) {
-  const token = randomBytes(32).toString("base64url");
+  const { token, hash } = createSecretToken();
   const expiresAt = new Date(Date.now() + ttlMs);
   const write = async (runner: Runner) => {
     // Housekeeping and revocation in one statement: the user's used, expired or superseded rows go.
@@ -48,7 +44,7 @@ export async function issueToken(
           ),
         ),
       );
-    await runner.insert(userTokens).values({ userId, purpose, tokenHash: hashToken(token), expiresAt, payload });
+    await runner.insert(userTokens).values({ userId, purpose, tokenHash: hash, expiresAt, payload });
   };
   if (tx) await write(tx);
   else await (await getDb()).transaction((own) => write(own as unknown as Runner));
@@ -62,7 +58,7 @@ export type TokenState =
 
 /** Looks a token up without using it (to show the reset form only for a working link). */
 export async function inspectToken(purpose: TokenPurpose, token: string): Promise<TokenState> {
-  if (!TOKEN_SHAPE.test(token)) return { status: "invalid" };
+  if (!isSecretToken(token)) return { status: "invalid" };
   const db = await getDb();
   const [row] = await db
     .select({
@@ -71,7 +67,7 @@ export async function inspectToken(purpose: TokenPurpose, token: string): Promis
       live: sql<boolean>`${userTokens.expiresAt} > now()`,
     })
     .from(userTokens)
-    .where(and(eq(userTokens.tokenHash, hashToken(token)), eq(userTokens.purpose, purpose)))
+    .where(and(eq(userTokens.tokenHash, hashSecretToken(token)), eq(userTokens.purpose, purpose)))
     .limit(1);
   if (!row?.live) return { status: "invalid" };
   return row.usedAt ? { status: "used", userId: row.userId } : { status: "valid", userId: row.userId };
@@ -79,21 +75,7 @@ export async function inspectToken(purpose: TokenPurpose, token: string): Promis
 
 /** Uses the token once: the user's id, or null when it is unknown, expired, used or for another purpose. */
 export async function consumeToken(purpose: TokenPurpose, token: string): Promise<number | null> {
-  if (!TOKEN_SHAPE.test(token)) return null;
-  const db = await getDb();
-  const [row] = await db
-    .update(userTokens)
-    .set({ usedAt: sql`now()` })
-    .where(
-      and(
-        eq(userTokens.tokenHash, hashToken(token)),
-        eq(userTokens.purpose, purpose),
-        isNull(userTokens.usedAt),
-        gt(userTokens.expiresAt, sql`now()`),
-      ),
-    )
-    .returning({ userId: userTokens.userId });
-  return row?.userId ?? null;
+  return (await consumeTokenWithPayload(purpose, token))?.userId ?? null;
 }
 
 /** Like consumeToken, with what the token carries (change-email: the new address). */
@@ -101,14 +83,14 @@ export async function consumeTokenWithPayload(
   purpose: TokenPurpose,
   token: string,
 ): Promise<{ userId: number; payload: string | null } | null> {
-  if (!TOKEN_SHAPE.test(token)) return null;
+  if (!isSecretToken(token)) return null;
   const db = await getDb();
   const [row] = await db
     .update(userTokens)
     .set({ usedAt: sql`now()` })
     .where(
       and(
-        eq(userTokens.tokenHash, hashToken(token)),
+        eq(userTokens.tokenHash, hashSecretToken(token)),
         eq(userTokens.purpose, purpose),
         isNull(userTokens.usedAt),
         gt(userTokens.expiresAt, sql`now()`),

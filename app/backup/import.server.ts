@@ -8,9 +8,9 @@
  */
 import path from "node:path";
 import { and, eq, sql } from "drizzle-orm";
-import { renderArticleColumns } from "~/articles/admin-articles.server";
+import { renderArticleColumns } from "~/articles/save-article.server";
 import { announceArticle, articlePageState } from "~/articles/article-tags.server";
-import { recordRevision } from "~/articles/editorial.server";
+import { recordRevision } from "~/articles/revisions.server";
 import { type AuditActor, type AuditCommandActor, recordAudit } from "~/audit/audit.server";
 import { getDb, queryRows } from "~/db/db.server";
 import { articles, authors, categories, importedArticles, importRedirects } from "~/db/schema";

@@ -80,13 +80,6 @@ export async function getAdminCategory(id: number): Promise<AdminCategory | null
   return row ?? null;
 }
 
-/** A positive database id from a route parameter or form value, else null. */
-export function parseId(value: unknown): number | null {
-  if (typeof value !== "string" || !/^[1-9]\d{0,9}$/.test(value)) return null;
-  const id = Number(value);
-  return id <= 2_147_483_647 ? id : null;
-}
-
 /** The current slug of the category that `slug` used to name, or null. */
 export async function findCategoryRedirect(slug: string): Promise<string | null> {
   const old = slug.trim().toLowerCase();

@@ -1,7 +1,7 @@
 /**
- * Readers' comments on published articles: the thread as a reader sees it, and the reader's own
- * writes (post, reply, edit, delete, report, mute). Moderation is in moderation.server.ts, mails
- * in notifications.server.ts.
+ * Readers' comments on published articles: the reader's own writes (post, reply, edit, delete,
+ * report, mute). The thread as a reader sees it is thread.server.ts, moderation
+ * moderation.server.ts, mails notifications.server.ts.
  *
  * - One level of replies: a reply to a reply is filed under the top-level comment.
  * - Who sees what: approved comments for everyone; a pending one only for its author (with a
@@ -11,7 +11,7 @@
  * - Every write that changes what readers see announces the article's `comments:{slug}` tag, so
  *   only the article's pages leave the page cache.
  */
-import { and, desc, eq, isNull, ne, or, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, ne, sql } from "drizzle-orm";
 import { can } from "~/auth/permissions";
 import { hit, limitFor, type Policy } from "~/auth/rate-limit.server";
 import { getDb, type Runner } from "~/db/db.server";
@@ -57,114 +57,6 @@ export async function findCommentableArticle(slug: string): Promise<CommentableA
     .where(and(eq(articles.slug, slug), isPublished))
     .limit(1);
   return row ?? null;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Reading
-
-export type ThreadComment = {
-  id: number;
-  parentId: number | null;
-  authorName: string;
-  mine: boolean;
-  pending: boolean;
-  deleted: boolean;
-  edited: boolean;
-  createdAt: string;
-  /** Rendered and sanitised at save; empty for a deleted placeholder. */
-  html: string;
-  /** The markdown, for the author's own edit form only. */
-  body: string | null;
-  reportedByMe: boolean;
-  replies: ThreadComment[];
-};
-
-export type Thread = {
-  comments: ThreadComment[];
-  /** Visible comments and replies (placeholders not counted). */
-  count: number;
-  viewer: { signedIn: boolean; blocked: boolean; muted: boolean };
-};
-
-const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
-
-/** The article's comments as `viewer` may see them, oldest first, replies under their comment. */
-export async function loadThread(articleId: number, viewer: { id: number } | null): Promise<Thread> {
-  const db = await getDb();
-  const viewerId = viewer?.id ?? -1;
-  const rows = await db
-    .select({
-      id: comments.id,
-      parentId: comments.parentId,
-      userId: comments.userId,
-      authorName: users.fullName,
-      status: comments.status,
-      body: comments.body,
-      bodyHtml: comments.bodyHtml,
-      editedAt: comments.editedAt,
-      deletedAt: comments.deletedAt,
-      createdAt: comments.createdAt,
-      reportedByMe: sql<boolean>`${commentReports.userId} is not null`,
-    })
-    .from(comments)
-    .leftJoin(users, eq(users.id, comments.userId))
-    .leftJoin(commentReports, and(eq(commentReports.commentId, comments.id), eq(commentReports.userId, viewerId)))
-    .where(
-      and(
-        eq(comments.articleId, articleId),
-        or(eq(comments.status, "approved"), and(eq(comments.status, "pending"), eq(comments.userId, viewerId))),
-      ),
-    )
-    .orderBy(comments.id);
-
-  const byId = new Map<number, ThreadComment>();
-  const top: ThreadComment[] = [];
-  let count = 0;
-  for (const row of rows) {
-    const deleted = row.deletedAt !== null;
-    const mine = row.userId === viewerId;
-    const comment: ThreadComment = {
-      id: row.id,
-      parentId: row.parentId,
-      authorName: deleted ? "" : (row.authorName ?? "Deleted user"),
-      mine: mine && !deleted,
-      pending: row.status === "pending",
-      deleted,
-      edited: row.editedAt !== null && !deleted,
-      createdAt: iso(row.createdAt),
-      html: deleted ? "" : row.bodyHtml,
-      body: mine && !deleted ? row.body : null,
-      reportedByMe: Boolean(row.reportedByMe),
-      replies: [],
-    };
-    if (row.parentId === null) {
-      byId.set(row.id, comment);
-      top.push(comment);
-    } else {
-      // A reply shows only under a comment the viewer sees.
-      const parent = byId.get(row.parentId);
-      if (!parent) continue;
-      parent.replies.push(comment);
-    }
-    if (!deleted) count++;
-  }
-  // A placeholder stays only while it has replies to show.
-  const visible = top.filter((comment) => !comment.deleted || comment.replies.length > 0);
-
-  let blocked = false;
-  let muted = false;
-  if (viewer) {
-    const [state] = await db
-      .select({
-        blockedAt: users.commentsBlockedAt,
-        muted: sql<boolean>`exists (select 1 from ${threadMutes} where ${threadMutes.userId} = ${viewer.id} and ${threadMutes.articleId} = ${articleId})`,
-      })
-      .from(users)
-      .where(eq(users.id, viewer.id));
-    blocked = Boolean(state?.blockedAt);
-    muted = Boolean(state?.muted);
-  }
-  return { comments: visible, count, viewer: { signedIn: viewer !== null, blocked, muted } };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -390,17 +282,6 @@ export async function setThreadMuted(userId: number, articleId: number, muted: b
   } else {
     await db.delete(threadMutes).where(and(eq(threadMutes.userId, userId), eq(threadMutes.articleId, articleId)));
   }
-}
-
-/** Whether `userId` muted the article's thread. */
-export async function isThreadMuted(userId: number, articleId: number) {
-  const db = await getDb();
-  const [row] = await db
-    .select({ userId: threadMutes.userId })
-    .from(threadMutes)
-    .where(and(eq(threadMutes.userId, userId), eq(threadMutes.articleId, articleId)))
-    .limit(1);
-  return Boolean(row);
 }
 
 /** The user who wrote the article (through its author profile), or null. */

@@ -14,6 +14,7 @@ import {
   placeholderImageFor,
 } from "~/lib/article-card";
 import { SaveButton } from "./reading-list/save-button";
+import { postHref } from "~/lib/urls";
 
 export type { ArticleCardData };
 
@@ -97,7 +98,7 @@ export function ArticleCard({
             }`}
           >
             <Link
-              to={`/post/${article.slug}`}
+              to={postHref(article.slug)}
               aria-describedby={detailsId}
               className="after:absolute after:inset-0 after:content-[''] focus-visible:outline-none"
             >

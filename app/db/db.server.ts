@@ -24,6 +24,7 @@ import pg from "pg";
 import { acquireDataDirLock } from "./data-dir-lock.server";
 import { PgliteWorker } from "./pglite-worker.server";
 import * as schema from "./schema";
+import { env, testHooksEnabled } from "~/env.server";
 import { logger } from "~/observability/logger.server";
 import { observeDatabaseQuery } from "~/observability/metrics.server";
 
@@ -75,7 +76,7 @@ export type DatabaseOptions = {
 // An arbitrary constant shared by every instance: pg_advisory_lock serialises migrations.
 const MIGRATION_LOCK_KEY = 727_274_001;
 
-const defaultMigrationsFolder = () => path.resolve(process.env.MIGRATIONS_DIR ?? "drizzle");
+const defaultMigrationsFolder = () => path.resolve(env().MIGRATIONS_DIR);
 
 // PGlite's WASM memory never shrinks: 128 MB of shared buffers would stay resident for good.
 // 16 MB measured the same query speed on the seeded dataset at 130 MB less memory.
@@ -281,8 +282,8 @@ const holder: Holder = globals.__devperspectiveDb;
 /** The application's database, opened on first use from DATABASE_URL or DATA_DIR. */
 export function getDatabaseHandle(): Promise<DatabaseHandle> {
   holder.handle ??= openDatabase({
-    url: process.env.DATABASE_URL || undefined,
-    dataDir: process.env.DATA_DIR || "./data",
+    url: env().DATABASE_URL,
+    dataDir: env().DATA_DIR,
   }).catch((error) => {
     holder.handle = undefined;
     throw error;
@@ -331,7 +332,7 @@ const SESSION_LOOKUP = /\bfrom\s+"sessions"/i;
 
 /** Drizzle calls its logger before it sends each query: the one place every query passes. */
 function simulatedFailureHook(): Logger | undefined {
-  if (process.env.ENABLE_TEST_HOOKS !== "1") return undefined;
+  if (!testHooksEnabled()) return undefined;
   return {
     logQuery(query) {
       if (simulatedFailures.getStore() && READ.test(query) && !SESSION_LOOKUP.test(query)) {

@@ -18,3 +18,8 @@ export function isUniqueViolation(error: unknown, ...constraints: string[]): str
   if (constraints.length === 0 || pg.constraint === null) return pg.constraint;
   return constraints.includes(pg.constraint) ? pg.constraint : false;
 }
+
+/** A foreign key violation (23503): a row still referenced, or a reference to a missing row. */
+export function isForeignKeyViolation(error: unknown): boolean {
+  return pgErrorOf(error)?.code === "23503";
+}

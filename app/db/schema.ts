@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import type { ArticleInput } from "~/lib/article-schema";
 import type { TocEntry } from "~/lib/toc";
 import {
   type AnyPgColumn,
@@ -258,16 +259,8 @@ export const REVISION_REASONS = [
 ] as const;
 export type RevisionReason = (typeof REVISION_REASONS)[number];
 
-/** Every field an editor saves, as one revision keeps it. */
-export type RevisionFields = {
-  title: string;
-  slug: string;
-  content: string;
-  excerpt: string | null;
-  imageUrl: string | null;
-  categoryId: number | null;
-  featured: boolean;
-};
+/** Every field an editor saves, as one revision keeps it: what a save writes. */
+export type RevisionFields = ArticleInput;
 
 /** Every save of an article: who, when, why, and the full fields. */
 export const articleRevisions = pgTable(

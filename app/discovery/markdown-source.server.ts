@@ -3,7 +3,7 @@
  * answers the markdown source under a title header instead of the HTML page.
  */
 import { and, eq } from "drizzle-orm";
-import { findSlugRedirect } from "~/articles/editorial.server";
+import { findSlugRedirect } from "~/articles/slug-redirects.server";
 import { isPublished } from "~/db/order";
 import { getDb } from "~/db/db.server";
 import { articles, authors, categories } from "~/db/schema";

@@ -1,4 +1,5 @@
 import type { RouterContextProvider } from "react-router";
+import { testHooksEnabled } from "~/env.server";
 import { requestInfoContext } from "./request-context.server";
 
 /**
@@ -7,7 +8,7 @@ import { requestInfoContext } from "./request-context.server";
  * so each test has its own buckets; that header means nothing anywhere else.
  */
 export function clientAddress(request: Request, context: Readonly<RouterContextProvider>): string {
-  if (process.env.ENABLE_TEST_HOOKS === "1") {
+  if (testHooksEnabled()) {
     const pretend = request.headers.get("X-Test-Client-Ip");
     if (pretend && /^[A-Za-z0-9.:_-]{1,64}$/.test(pretend)) return pretend;
   }

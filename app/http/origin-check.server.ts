@@ -4,13 +4,15 @@
  * to. A cookie-carrying POST with neither header is refused too; a cookieless one (curl, a
  * health probe) has no ambient authority to abuse.
  */
+import { env } from "~/env.server";
+
 export function isCrossSiteWrite(request: Request): boolean {
   const method = request.method.toUpperCase();
   if (method === "GET" || method === "HEAD" || method === "OPTIONS") return false;
   const fetchSite = request.headers.get("Sec-Fetch-Site");
   if (fetchSite && fetchSite !== "same-origin" && fetchSite !== "none") return true;
   const origin = request.headers.get("Origin");
-  const forwardedHost = process.env.TRUST_PROXY === "1" ? request.headers.get("X-Forwarded-Host") : null;
+  const forwardedHost = env().TRUST_PROXY === "1" ? request.headers.get("X-Forwarded-Host") : null;
   const host = forwardedHost ?? request.headers.get("Host") ?? new URL(request.url).host;
   if (origin && origin !== "null") {
     try {

@@ -10,12 +10,11 @@
  */
 import type { ServerInstrumentation } from "react-router";
 import { withSimulatedReadFailures } from "~/db/db.server";
+import { testHooksEnabled } from "~/env.server";
 
 export const FAIL_READS_COOKIE = "dp_test_fail_reads";
 
-export function testHooksEnabled() {
-  return process.env.ENABLE_TEST_HOOKS === "1";
-}
+export { testHooksEnabled };
 
 function wantsFailingReads(request: { headers: Pick<Headers, "get"> }) {
   if (!testHooksEnabled()) return false;

@@ -7,6 +7,7 @@
  */
 import { z } from "zod";
 import { SLUG_MAX_LENGTH, SLUG_PATTERN } from "./content";
+import { MAX_ID } from "./ids";
 
 export const ARTICLE_LIMITS = {
   title: 200,
@@ -80,7 +81,7 @@ export const ArticleSchema = z.object({
     .number({ message: ARTICLE_MESSAGES.categoryInvalid })
     .int(ARTICLE_MESSAGES.categoryInvalid)
     .positive(ARTICLE_MESSAGES.categoryInvalid)
-    .max(2_147_483_647, ARTICLE_MESSAGES.categoryInvalid)
+    .max(MAX_ID, ARTICLE_MESSAGES.categoryInvalid)
     .optional(),
   featured: z.boolean().optional(),
   // Edit forms only: the version of the row the form was loaded with (optimistic concurrency).

@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { SLUG_MAX_LENGTH, SLUG_PATTERN } from "./content";
+import { MAX_ID } from "./ids";
 
 export const CATEGORY_LIMITS = { name: 60, slug: SLUG_MAX_LENGTH, description: 500 } as const;
 
@@ -31,7 +32,7 @@ export const CATEGORY_TOASTS = {
 } as const;
 
 const optionalId = (message: string) =>
-  z.number({ message }).int(message).positive(message).max(2_147_483_647, message).optional();
+  z.number({ message }).int(message).positive(message).max(MAX_ID, message).optional();
 
 export const CategorySchema = z.object({
   name: z

@@ -3,6 +3,7 @@
  * the server. The answer is markdown, rendered at save.
  */
 import { z } from "zod";
+import { MAX_ID } from "./ids";
 
 export const QUESTION_LIMITS = { question: 500, answer: 20_000 } as const;
 export const DIFFICULTIES = ["Easy", "Medium", "Hard"] as const;
@@ -43,7 +44,7 @@ export const QuestionSchema = z.object({
     .number({ message: QUESTION_MESSAGES.categoryInvalid })
     .int(QUESTION_MESSAGES.categoryInvalid)
     .positive(QUESTION_MESSAGES.categoryInvalid)
-    .max(2_147_483_647, QUESTION_MESSAGES.categoryInvalid)
+    .max(MAX_ID, QUESTION_MESSAGES.categoryInvalid)
     .optional(),
 });
 export type QuestionFormValues = z.output<typeof QuestionSchema>;

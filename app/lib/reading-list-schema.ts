@@ -3,12 +3,13 @@
  * page): what the browser posts to /reading-list and the server parses.
  */
 import { z } from "zod";
+import { MAX_ID } from "./ids";
 
 export const READING_LIST_INTENTS = ["save", "remove"] as const;
 
 export const ReadingListActionSchema = z.object({
   intent: z.enum(READING_LIST_INTENTS),
-  articleId: z.coerce.number().int().positive().max(2_147_483_647),
+  articleId: z.coerce.number().int().positive().max(MAX_ID),
   // Where to go back to without JavaScript (only same-site paths survive: safeRedirectPath).
   returnTo: z.string().max(2000).optional().catch(undefined),
   // Present when JavaScript submitted it in place (useFetcher): the answer is data, not a redirect.

@@ -3,6 +3,7 @@
  * (publish now, or schedule with a date and time) and return with a note.
  */
 import { z } from "zod";
+import { MAX_ID } from "./ids";
 
 export const REVIEW_MESSAGES = {
   noteRequired: "Write a note telling the writer what to change.",
@@ -10,7 +11,7 @@ export const REVIEW_MESSAGES = {
   scheduleRequired: "Choose when to publish it.",
 } as const;
 
-const articleId = z.coerce.number().int().positive().max(2_147_483_647);
+const articleId = z.coerce.number().int().positive().max(MAX_ID);
 
 export const ApproveSchema = z
   .object({

@@ -2,10 +2,11 @@
  * The site's navigation, written once: the category links every menu picks from, and the
  * header's main navigation (the desktop bar and the mobile menu draw the same list).
  */
+import { categoryHref } from "./urls";
 
 export type NavLinkItem = { name: string; to: string };
 
-const category = (slug: string, name: string): NavLinkItem => ({ name, to: `/category/${slug}` });
+const category = (slug: string, name: string): NavLinkItem => ({ name, to: categoryHref(slug) });
 
 /** Every category that a menu, the footer, a tile or an error page links to, by slug. */
 export const CATEGORY_LINKS = {

@@ -2,7 +2,9 @@
  * URLs of the site's pages, built in one place. Page 1 and default options are left out, so each
  * page has one URL (the pagination rule in ./pagination.ts redirects the others).
  */
+import type { ModerationFilter } from "./comment-schema";
 import type { DashboardStatusFilter } from "./dashboard-status";
+import type { InboxFilter } from "./message-schemas";
 
 export type ListView = "grid" | "list";
 
@@ -17,7 +19,27 @@ export function postHref(slug: string) {
 
 /** Where the article's comments are shown without JavaScript (and where comment forms post). */
 export function commentsHref(slug: string, anchor = "comments") {
-  return `/post/${slug}?comments=all#${anchor}`;
+  return `${commentsPageHref(slug)}#${anchor}`;
+}
+
+/** The article page with every comment rendered (comment forms post there). */
+export function commentsPageHref(slug: string) {
+  return `/post/${slug}?comments=all`;
+}
+
+/** One comment on the article page. */
+export function commentHref(slug: string, commentId: number) {
+  return commentsHref(slug, `comment-${commentId}`);
+}
+
+/** The comments fragment Load Comments fetches with JavaScript. */
+export function commentsFragmentHref(slug: string) {
+  return `/post/${slug}/comments`;
+}
+
+/** The article with its whole body (the "Read the full article" link of a long one). */
+export function postFullHref(slug: string) {
+  return `/post/${slug}?full=1`;
 }
 
 export function categoryHref(slug: string, options: { page?: number; view?: ListView } = {}) {
@@ -64,6 +86,102 @@ export function authorHref(slug: string, options: { page?: number } = {}) {
   const params = new URLSearchParams();
   if (options.page && options.page > 1) params.set("page", String(options.page));
   return withQuery(`/author/${encodeURIComponent(slug)}`, params);
+}
+
+/** An author's feed. */
+export function authorFeedHref(slug: string) {
+  return `/author/${slug}/rss.xml`;
+}
+
+/** A category's feed. */
+export function categoryFeedHref(slug: string) {
+  return `/category/${slug}/rss.xml`;
+}
+
+/** Interview prep, filtered by a category or not. */
+export function interviewPrepHref(categorySlug: string | null = null) {
+  return categorySlug ? `/interview-prep?category=${categorySlug}` : "/interview-prep";
+}
+
+/** Sign-in (or linking) through an OAuth provider. */
+export function oauthHref(provider: string) {
+  return `/auth/${provider}`;
+}
+
+/** A private preview link's page. */
+export function previewHref(token: string) {
+  return `/preview/${token}`;
+}
+
+/** An invitation's page. */
+export function inviteHref(token: string) {
+  return `/invite/${token}`;
+}
+
+// Admin pages ------------------------------------------------------------------------------
+
+export function newArticleHref() {
+  return "/admin/articles/new";
+}
+
+export function articleEditHref(id: number) {
+  return `/admin/articles/edit/${id}`;
+}
+
+export function articleHistoryHref(id: number) {
+  return `/admin/articles/${id}/history`;
+}
+
+export function articleDeleteHref(id: number) {
+  return `/admin/articles/delete/${id}`;
+}
+
+export function articleAutosaveHref(id: number) {
+  return `/admin/articles/${id}/autosave`;
+}
+
+export function adminCategoryHref(id: number) {
+  return `/admin/categories/${id}`;
+}
+
+export function adminAuthorHref(id: number) {
+  return `/admin/authors/${id}`;
+}
+
+export function adminQuestionHref(id: number) {
+  return `/admin/questions/${id}`;
+}
+
+export function adminPageHref(slug: string) {
+  return `/admin/pages/${slug}`;
+}
+
+/** /admin/media: search and page. */
+export function mediaLibraryHref(query: string, page = 1) {
+  const params = new URLSearchParams();
+  if (query) params.set("q", query);
+  if (page > 1) params.set("page", String(page));
+  return withQuery("/admin/media", params);
+}
+
+/** /admin/comments: the moderation queue by status and page. */
+export function moderationHref(filter: ModerationFilter, page = 1) {
+  const params = new URLSearchParams();
+  if (filter !== "pending") params.set("status", filter);
+  if (page > 1) params.set("page", String(page));
+  return withQuery("/admin/comments", params);
+}
+
+/** /admin/inbox: its filter and page (defaults left out). */
+export function inboxHref({ status = "inbox", page = 1 }: { status?: InboxFilter; page?: number } = {}) {
+  const params = new URLSearchParams();
+  if (status !== "inbox") params.set("status", status);
+  if (page > 1) params.set("page", String(page));
+  return withQuery("/admin/inbox", params);
+}
+
+export function inboxMessageHref(id: number) {
+  return `/admin/inbox/${id}`;
 }
 
 /** /admin/people: search and page (page 1 and an empty search left out). */

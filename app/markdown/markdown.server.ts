@@ -26,28 +26,21 @@ import remarkGfm from "remark-gfm";
 import remarkMath from "remark-math";
 import remarkParse from "remark-parse";
 import remarkRehype from "remark-rehype";
-import { createHighlighter, type Highlighter } from "shiki";
-import { createJavaScriptRegexEngine } from "shiki/engine/javascript";
 import { unified } from "unified";
 import type { TocEntry } from "~/db/schema";
 import { headingId, isLongArticle, PREVIEW_PARAGRAPHS, readingMinutes, splitParagraphs } from "~/lib/content";
 import { calloutFor } from "./callouts.server";
-import { codeLanguage, parseCodeMeta, renderCodeBlock } from "./code-blocks.server";
+import { type CodeBlock, codeChild, highlightCodeBlocks } from "./highlight.server";
 import { isMathCode, type MathNode, remarkDollarAmounts, renderMath } from "./math.server";
+import { pictureFor, type UploadedImage, uploadHash } from "./pictures.server";
+import { configuredSiteUrl } from "~/env.server";
 
 export type RenderedMarkdown = { html: string; previewHtml: string | null; toc: TocEntry[]; readingMinutes: number };
-
-/** What rendering needs to know of an uploaded image (app/media), found by its hash. */
-export type UploadedImage = {
-  width: number;
-  height: number;
-  variants: Array<{ width: number; format: "webp" | "avif"; url: string }>;
-};
 
 export type RenderOptions = {
   /**
    * The site's own origin; absolute links to any other host get rel="noopener noreferrer".
-   * Defaults to process.env.SITE_URL; without it every absolute http(s) link is external.
+   * Defaults to the SITE_URL setting; without it every absolute http(s) link is external.
    */
   siteUrl?: string;
   /**
@@ -56,223 +49,6 @@ export type RenderOptions = {
    */
   images?: ReadonlyMap<string, UploadedImage>;
 };
-
-/** The article column is max-w-3xl (48rem): an image is never shown wider. */
-export const ARTICLE_IMAGE_SIZES = "(min-width: 48rem) 48rem, 100vw";
-
-const UPLOAD_PATH = /^\/media\/([0-9a-f]{64})\.(?:png|jpg|webp|avif|gif)$/;
-
-/** The upload hash of an image source on this site (/media/{hash}.{ext}), or null. */
-function uploadHash(src: string, host: string | null): string | null {
-  let path = src;
-  if (/^(?:https?:)?\/\//i.test(src)) {
-    try {
-      const url = new URL(src, "https://relative.invalid");
-      if (host === null || url.host.toLowerCase() !== host) return null;
-      path = url.pathname;
-    } catch {
-      return null;
-    }
-  }
-  return UPLOAD_PATH.exec(path)?.[1] ?? null;
-}
-
-function srcset(variants: UploadedImage["variants"], format: "webp" | "avif") {
-  return variants
-    .filter((variant) => variant.format === format)
-    .map((variant) => `${variant.url} ${variant.width}w`)
-    .join(", ");
-}
-
-/** <picture> for an uploaded image: AVIF first (when made), WebP in the <img> itself. */
-function pictureFor(img: Element, image: UploadedImage): Element {
-  const avif = srcset(image.variants, "avif");
-  const webp = srcset(image.variants, "webp");
-  img.properties.width = image.width;
-  img.properties.height = image.height;
-  if (webp) {
-    img.properties.srcSet = webp;
-    img.properties.sizes = ARTICLE_IMAGE_SIZES;
-  }
-  const sources: Element[] = avif
-    ? [
-        {
-          type: "element",
-          tagName: "source",
-          properties: { type: "image/avif", srcSet: avif, sizes: ARTICLE_IMAGE_SIZES },
-          children: [],
-        },
-      ]
-    : [];
-  return { type: "element", tagName: "picture", properties: {}, children: [...sources, img] };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Shiki
-
-const THEMES = { light: "github-light", dark: "github-dark" } as const;
-
-const LANGUAGES = [
-  "javascript",
-  "jsx",
-  "typescript",
-  "tsx",
-  "json",
-  "bash",
-  "css",
-  "html",
-  "sql",
-  "python",
-  "go",
-  "rust",
-  "yaml",
-  "diff",
-  "markdown",
-] as const;
-
-/** Info-string names → loaded grammar; anything else is highlighted as plain text. */
-const LANGUAGE_ALIASES: Record<string, string> = {
-  js: "javascript",
-  javascript: "javascript",
-  mjs: "javascript",
-  cjs: "javascript",
-  node: "javascript",
-  jsx: "jsx",
-  ts: "typescript",
-  typescript: "typescript",
-  mts: "typescript",
-  cts: "typescript",
-  tsx: "tsx",
-  json: "json",
-  jsonc: "json",
-  json5: "json",
-  bash: "bash",
-  sh: "bash",
-  shell: "bash",
-  shellscript: "bash",
-  zsh: "bash",
-  console: "bash",
-  css: "css",
-  html: "html",
-  htm: "html",
-  xhtml: "html",
-  sql: "sql",
-  postgres: "sql",
-  postgresql: "sql",
-  psql: "sql",
-  python: "python",
-  py: "python",
-  go: "go",
-  golang: "go",
-  rust: "rust",
-  rs: "rust",
-  yaml: "yaml",
-  yml: "yaml",
-  diff: "diff",
-  patch: "diff",
-  markdown: "markdown",
-  md: "markdown",
-};
-
-const PLAIN = "text";
-
-/** Longer code is shown unhighlighted: tokenizing it would stall a save for little benefit. */
-const MAX_HIGHLIGHT_CHARS = 100_000;
-
-export function normalizeLanguage(lang: string | undefined): string {
-  if (!lang) return PLAIN;
-  return LANGUAGE_ALIASES[lang.trim().toLowerCase()] ?? PLAIN;
-}
-
-let highlighterPromise: Promise<Highlighter> | undefined;
-
-/**
- * One highlighter per process, created on first use, with the JavaScript regex engine: it needs no
- * Oniguruma WASM and, measured here (Node 24, 15 languages, 2 themes), starts and tokenizes about
- * as fast (import + create + first TS block ≈ 265 ms vs ≈ 235 ms for WASM; steady state ~15% faster).
- */
-function getHighlighter(): Promise<Highlighter> {
-  highlighterPromise ??= createHighlighter({
-    themes: [THEMES.light, THEMES.dark],
-    langs: [...LANGUAGES],
-    engine: createJavaScriptRegexEngine(),
-  }).catch((error: unknown) => {
-    highlighterPromise = undefined; // let the next render retry
-    throw error;
-  });
-  return highlighterPromise;
-}
-
-/**
- * Highlighted <pre> trees by language + code, least recently used evicted first. Entries are
- * deep-frozen and shared between documents: after highlighting, nothing but rehype-stringify
- * (which only reads) touches a tree, and the trees never leave this module.
- */
-const highlightCache = new Map<string, Element>();
-export const HIGHLIGHT_CACHE_LIMIT = 2_000;
-
-function deepFreeze<T extends object>(value: T): T {
-  for (const child of Object.values(value)) {
-    if (child !== null && typeof child === "object" && !Object.isFrozen(child)) deepFreeze(child);
-  }
-  return Object.freeze(value);
-}
-
-function highlightToPre(highlighter: Highlighter, code: string, lang: string): Element | null {
-  const root = highlighter.codeToHast(code, {
-    lang,
-    themes: THEMES,
-    defaultColor: "light",
-    tokenizeMaxLineLength: 2_000,
-    tokenizeTimeLimit: 500,
-  });
-  const pre = root.children.find((child): child is Element => child.type === "element" && child.tagName === "pre");
-  if (!pre) return null;
-  // Shiki already sets tabindex="0": scrollable regions must be keyboard-focusable (axe).
-  pre.properties.dataLanguage = lang;
-  return pre;
-}
-
-function highlight(highlighter: Highlighter, code: string, lang: string): Element | null {
-  const key = `${lang}\u0000${code}`;
-  const cached = highlightCache.get(key);
-  if (cached) {
-    highlightCache.delete(key);
-    highlightCache.set(key, cached);
-    return cached;
-  }
-  let pre: Element | null;
-  try {
-    pre = highlightToPre(highlighter, code, code.length > MAX_HIGHLIGHT_CHARS ? PLAIN : lang);
-  } catch {
-    try {
-      pre = highlightToPre(highlighter, code, PLAIN);
-    } catch {
-      pre = null;
-    }
-  }
-  if (!pre) return null;
-  highlightCache.set(key, deepFreeze(pre));
-  if (highlightCache.size > HIGHLIGHT_CACHE_LIMIT) {
-    const oldest = highlightCache.keys().next().value;
-    if (oldest !== undefined) highlightCache.delete(oldest);
-  }
-  return pre;
-}
-
-/** For tests and benchmarks. */
-export function clearHighlightCache(): void {
-  highlightCache.clear();
-}
-
-function classLanguage(code: Element): string | undefined {
-  const className = code.properties.className;
-  const classes: unknown[] = Array.isArray(className) ? className : String(className ?? "").split(/\s+/);
-  for (const name of classes) {
-    if (typeof name === "string" && name.startsWith("language-")) return name.slice("language-".length);
-  }
-  return undefined;
-}
 
 // ---------------------------------------------------------------------------------------------
 // After sanitizing: heading ids, table of contents, links, images, then code highlighting
@@ -302,13 +78,7 @@ function isAllowedImageSource(src: string): boolean {
   return /^(?:https?:)?\/\/[^/]/i.test(src) || /^\/(?!\/)/.test(src);
 }
 
-type CodeBlock = { parent: Root | Element; pre: Element };
 type Enhanced = { toc: TocEntry[]; codeBlocks: CodeBlock[]; math: MathNode[] };
-
-/** The `<code>` inside a `<pre>`, if any. */
-function codeChild(pre: Element): Element | undefined {
-  return pre.children.find((child): child is Element => child.type === "element" && child.tagName === "code");
-}
 
 /**
  * A heading and its self-link, side by side (GitHub's shape): the link sits outside the heading,
@@ -424,80 +194,6 @@ function enhance(tree: Root, host: string | null, images: ReadonlyMap<string, Up
   return { toc, codeBlocks, math };
 }
 
-/** The fence's language and meta: `ts {1}`, and `ts{1}` written without the space. */
-function fenceInfo(code: Element): { lang: string | undefined; meta: string } {
-  let lang = classLanguage(code);
-  let meta = typeof code.properties.dataMeta === "string" ? code.properties.dataMeta : "";
-  const brace = lang?.indexOf("{") ?? -1;
-  if (lang !== undefined && brace > 0) {
-    meta = `${lang.slice(brace)} ${meta}`;
-    lang = lang.slice(0, brace);
-  }
-  return { lang, meta };
-}
-
-/**
- * Highlights code blocks in place. Articles (`figures`) get the whole code block (title, line
- * marks, numbers, diff, terminal: app/markdown/code-blocks.server.ts); comments a plain <pre>.
- */
-async function highlightCodeBlocks(codeBlocks: CodeBlock[], figures = false): Promise<void> {
-  if (codeBlocks.length === 0) return;
-  const highlighter = await getHighlighter();
-  for (const { parent, pre } of codeBlocks) {
-    const code = codeChild(pre);
-    if (!code) {
-      pre.properties.tabIndex = 0;
-      continue;
-    }
-    // mdast-util-to-hast ends the code text with a newline; Shiki would render it as an empty line.
-    const text = hastToString(code).replace(/\n$/, "");
-    const highlighted = figures
-      ? figure(highlighter, text, fenceInfo(code))
-      : highlight(highlighter, text, normalizeLanguage(classLanguage(code)));
-    const index = parent.children.indexOf(pre);
-    if (highlighted && index !== -1) parent.children[index] = highlighted;
-    else {
-      delete code.properties.dataMeta;
-      pre.properties.tabIndex = 0;
-    }
-  }
-}
-
-/** An article's code block (cached like highlight(), by everything that shapes it). */
-function figure(
-  highlighter: Highlighter,
-  code: string,
-  info: { lang: string | undefined; meta: string },
-): Element | null {
-  const language = codeLanguage(info.lang, normalizeLanguage);
-  const meta = parseCodeMeta(info.meta);
-  const key = `figure\u0000${language.kind}\u0000${language.lang}\u0000${language.label}\u0000${JSON.stringify(meta)}\u0000${code}`;
-  const cached = highlightCache.get(key);
-  if (cached) {
-    highlightCache.delete(key);
-    highlightCache.set(key, cached);
-    return cached;
-  }
-  let result: Element | null;
-  const tooLong = code.length > MAX_HIGHLIGHT_CHARS;
-  try {
-    result = renderCodeBlock(highlighter, code, tooLong ? { ...language, lang: PLAIN } : language, meta, THEMES);
-  } catch {
-    try {
-      result = renderCodeBlock(highlighter, code, { ...language, lang: PLAIN }, meta, THEMES);
-    } catch {
-      result = null;
-    }
-  }
-  if (!result) return null;
-  highlightCache.set(key, deepFreeze(result));
-  if (highlightCache.size > HIGHLIGHT_CACHE_LIMIT) {
-    const oldest = highlightCache.keys().next().value;
-    if (oldest !== undefined) highlightCache.delete(oldest);
-  }
-  return result;
-}
-
 // ---------------------------------------------------------------------------------------------
 // The pipeline
 
@@ -550,7 +246,7 @@ type RenderedTree = { tree: Root; toc: TocEntry[] };
 
 async function render(source: string, options: RenderOptions | undefined): Promise<RenderedTree> {
   const tree = processor.runSync(processor.parse(source), source);
-  const { toc, codeBlocks, math } = enhance(tree, siteHost(options?.siteUrl ?? process.env.SITE_URL), options?.images);
+  const { toc, codeBlocks, math } = enhance(tree, siteHost(options?.siteUrl ?? configuredSiteUrl()), options?.images);
   await highlightCodeBlocks(codeBlocks, true);
   for (const formula of math) renderMath(formula);
   return { tree, toc };

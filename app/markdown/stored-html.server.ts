@@ -16,7 +16,7 @@
  * work, never undo it. Page caches are cleared once at the end.
  */
 import { and, asc, eq, gt, sql } from "drizzle-orm";
-import { renderPreview } from "~/articles/admin-articles.server";
+import { renderPreview } from "~/articles/save-article.server";
 import { contentChanged, EVERYTHING } from "~/cache/content-events.server";
 import { getDb } from "~/db/db.server";
 import { articles, interviewQuestions, pages } from "~/db/schema";

@@ -18,6 +18,8 @@ import { articles, mediaUploads, mediaUsages, mediaVariants } from "~/db/schema"
 import { detectImage, IMAGE_TYPES, type ImageFormat, MEDIA_MESSAGES } from "./detect.server";
 import { MediaError, processImage, type VariantFormat } from "./process.server";
 import { mediaStorage } from "./storage.server";
+import { toIso } from "~/lib/dates";
+import { isForeignKeyViolation } from "~/db/pg-error.server";
 
 export { MediaError };
 
@@ -53,7 +55,6 @@ export const mediaUrl = (hash: string, mime: string) => `/media/${hash}.${EXT_OF
 export const variantUrl = (hash: string, width: number, format: VariantFormat) => `/media/${hash}-${width}.${format}`;
 
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
-const toIso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 
 /** A file name fit to show: no path, no control characters, at most NAME_MAX characters. */
 export function cleanFileName(name: string): string {
@@ -316,14 +317,6 @@ export type DeleteOutcome =
   | { status: "deleted"; name: string }
   | { status: "in-use"; name: string; usedBy: ArticleRef[] }
   | { status: "not-found" };
-
-function isForeignKeyViolation(error: unknown) {
-  for (let current = error, depth = 0; current && typeof current === "object" && depth < 5; depth++) {
-    if ((current as { code?: unknown }).code === "23503") return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
 
 /** Deletes an unused upload with its variants and bytes; one in use is refused with its articles. */
 export async function deleteUpload(id: number): Promise<DeleteOutcome> {

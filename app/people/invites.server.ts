@@ -7,10 +7,9 @@
  * or, when the address already has an account, gives that account the role once its owner has
  * signed in as it. An invitation never lowers a role: accepting keeps the higher of the two.
  */
-import { randomBytes } from "node:crypto";
 import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { type AuditActor, recordAudit } from "~/audit/audit.server";
-import { hashToken } from "~/auth/tokens.server";
+import { createSecretToken, hashSecretToken, isSecretToken } from "~/auth/secret-tokens.server";
 import { hashPassword } from "~/auth/password.server";
 import { can, ROLE_LABELS, type Role } from "~/auth/permissions";
 import { getDb, type Runner } from "~/db/db.server";
@@ -22,7 +21,6 @@ import { siteSettings } from "~/settings/settings.server";
 
 export const INVITE_TTL_DAYS = 7;
 const INVITE_TTL_MS = INVITE_TTL_DAYS * 24 * 60 * 60 * 1000;
-const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 const RANK: Record<Role, number> = { reader: 0, contributor: 1, author: 2, editor: 3, administrator: 4 };
 
 export type InviteRole = Exclude<Role, "reader">;
@@ -40,7 +38,7 @@ export async function createInvite(input: {
   invitedBy: { id: number; fullName: string };
 }) {
   const email = input.email.trim();
-  const token = randomBytes(32).toString("base64url");
+  const { token, hash } = createSecretToken();
   const expiresAt = new Date(Date.now() + INVITE_TTL_MS);
   const link = inviteLink(token);
   const { siteName } = siteSettings();
@@ -51,7 +49,7 @@ export async function createInvite(input: {
       .where(and(sql`lower(${invites.email}) = lower(${email})`, isNull(invites.usedAt), isNull(invites.revokedAt)));
     const [row] = await tx
       .insert(invites)
-      .values({ email, role: input.role, tokenHash: hashToken(token), invitedBy: input.invitedBy.id, expiresAt })
+      .values({ email, role: input.role, tokenHash: hash, invitedBy: input.invitedBy.id, expiresAt })
       .returning({ id: invites.id });
     await recordAudit(
       input.invitedBy,
@@ -126,12 +124,12 @@ export type InviteState =
 
 /** What a link stands for (the page says which of expired, revoked or used it is). */
 export async function inspectInvite(token: string): Promise<InviteState> {
-  if (!TOKEN_SHAPE.test(token)) return { status: "unknown" };
+  if (!isSecretToken(token)) return { status: "unknown" };
   const db = await getDb();
   const [row] = await db
     .select()
     .from(invites)
-    .where(eq(invites.tokenHash, hashToken(token)))
+    .where(eq(invites.tokenHash, hashSecretToken(token)))
     .limit(1);
   if (!row) return { status: "unknown" };
   if (row.usedAt) return { status: "used" };
@@ -164,7 +162,7 @@ async function claim(tx: Runner, token: string) {
     .set({ usedAt: sql`now()` })
     .where(
       and(
-        eq(invites.tokenHash, hashToken(token)),
+        eq(invites.tokenHash, hashSecretToken(token)),
         isNull(invites.usedAt),
         isNull(invites.revokedAt),
         gt(invites.expiresAt, sql`now()`),

@@ -11,17 +11,11 @@ import { type AuditActor, recordAudit } from "~/audit/audit.server";
 import { ROLE_LABELS, type Role } from "~/auth/permissions";
 import { getDb, type Runner } from "~/db/db.server";
 import { authors, sessions, users } from "~/db/schema";
+import type { PersonRow } from "./people-view";
 
 export const PEOPLE_PAGE_SIZE = 25;
 
-export type PersonRow = {
-  id: number;
-  email: string;
-  fullName: string;
-  role: Role;
-  suspendedAt: string | null;
-  createdAt: string;
-};
+export type { PersonRow } from "./people-view";
 
 /** Trimmed, at most 100 characters; "" means no search. */
 export function normalizePeopleQuery(value: string | null) {

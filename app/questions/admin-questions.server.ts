@@ -9,7 +9,7 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { type AuditActor, recordAudit } from "~/audit/audit.server";
 import { getDb, type Runner } from "~/db/db.server";
-import { isUniqueViolation, pgErrorOf } from "~/db/pg-error.server";
+import { isForeignKeyViolation, isUniqueViolation } from "~/db/pg-error.server";
 import { categories, interviewQuestions } from "~/db/schema";
 import { tags } from "~/cache/tags";
 import { contentChanged } from "~/cache/content-events.server";
@@ -73,8 +73,7 @@ export async function getAdminQuestion(id: number): Promise<AdminQuestion | null
 function raceErrors(error: unknown): FieldErrors | null {
   if (isUniqueViolation(error, "interview_questions_question_key") !== false)
     return { question: [QUESTION_MESSAGES.questionTaken] };
-  const pg = pgErrorOf(error);
-  if (pg?.code === "23503") return { categoryId: [QUESTION_MESSAGES.categoryInvalid] };
+  if (isForeignKeyViolation(error)) return { categoryId: [QUESTION_MESSAGES.categoryInvalid] };
   return null;
 }
 

@@ -4,6 +4,7 @@
  *
  * A filter is a link to /interview-prep?category=<slug>; any other value shows All.
  */
+import { interviewPrepHref } from "~/lib/urls";
 export type InterviewQuestion = {
   id: number;
   question: string;
@@ -36,7 +37,7 @@ export function parseQuestionCategory(value: string | null): QuestionCategorySlu
 }
 
 export function questionFilterHref(slug: QuestionCategorySlug | null) {
-  return slug ? `/interview-prep?category=${slug}` : "/interview-prep";
+  return interviewPrepHref(slug);
 }
 
 /** Easy is green, Medium yellow, anything else red (spec). */

@@ -4,13 +4,13 @@
  * out, 403 without the flag (a fetch gets a status, not a redirect to a page). 409 when the
  * article changed since `version` (nothing is overwritten), 404 when it was deleted.
  */
-import { autosaveArticle, autosaveFields } from "~/articles/editorial.server";
-import { parseArticleId } from "~/articles/admin-articles.server";
+import { autosaveArticle, autosaveFields } from "~/articles/pending-changes.server";
 import { articleOwnership } from "~/articles/article-access.server";
 import { staffOrStatus } from "~/http/actions/admin-session.server";
 import { canEditArticle } from "~/auth/permissions";
 import { readForm } from "~/http/form.server";
 import { VERSION_PATTERN } from "~/lib/article-schema";
+import { parseId } from "~/lib/ids";
 import type { Route } from "./+types/admin.article-autosave";
 
 const PERSONAL = { "Cache-Control": "private, no-store" };
@@ -35,7 +35,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     const error = who.status === 401 ? AUTOSAVE_ERRORS.signedOut : AUTOSAVE_ERRORS.forbidden;
     return Response.json({ error }, { status: who.status, headers: PERSONAL });
   }
-  const id = parseArticleId(params.id);
+  const id = parseId(params.id);
   if (id === null) return Response.json({ error: AUTOSAVE_ERRORS.deleted }, { status: 404, headers: PERSONAL });
   const owned = await articleOwnership(id);
   if (owned && !canEditArticle(who.user, owned)) {

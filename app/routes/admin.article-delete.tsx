@@ -4,7 +4,8 @@
  * back to the list it came from with 'Article deleted successfully'.
  */
 import { data, Form, Link } from "react-router";
-import { deleteArticle, getArticleSummary, parseArticleId } from "~/articles/admin-articles.server";
+import { deleteArticle } from "~/articles/delete-article.server";
+import { getArticleSummary } from "~/articles/admin-articles.server";
 import { requireArticleCapability } from "~/articles/article-access.server";
 import { requireStaff } from "~/auth/guards.server";
 import { AdminPageHeader } from "~/components/admin/admin-shell";
@@ -14,6 +15,7 @@ import { ARTICLE_TOASTS } from "~/lib/article-schema";
 import { noindexMeta } from "~/lib/seo";
 import { failedWrite, readOrThrow } from "~/http/route-errors.server";
 import { redirectWithToast } from "~/http/toast.server";
+import { parseId } from "~/lib/ids";
 import type { Route } from "./+types/admin.article-delete";
 import { adminReturnPath } from "~/http/actions/admin-session.server";
 import { readForm } from "~/http/form.server";
@@ -28,7 +30,7 @@ const notFound = (returnPath: string) =>
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await requireStaff(request);
   const returnPath = adminReturnPath(new URL(request.url).searchParams.get("redirectTo"));
-  const id = parseArticleId(params.id);
+  const id = parseId(params.id);
   if (id === null) throw await notFound(returnPath);
   await readOrThrow({ request, context }, "article", () => requireArticleCapability(user, id, "delete"));
   const article = await readOrThrow({ request, context }, "article", () => getArticleSummary(id));
@@ -41,7 +43,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   // The form only carries where to go back to; a bodiless POST (a script) means the dashboard.
   const form = await readForm(request);
   const returnPath = adminReturnPath(form.get("redirectTo"));
-  const id = parseArticleId(params.id);
+  const id = parseId(params.id);
   if (id === null) return notFound(returnPath);
   if (!(await requireArticleCapability(user, id, "delete"))) return notFound(returnPath);
   try {

@@ -5,7 +5,7 @@
  * status, not a redirect to a page).
  */
 import { ARTICLE_LIMITS, ARTICLE_MESSAGES } from "~/lib/article-schema";
-import { renderPreview } from "~/articles/admin-articles.server";
+import { renderPreview } from "~/articles/save-article.server";
 import type { Route } from "./+types/admin.article-preview";
 import { staffOrStatus } from "~/http/actions/admin-session.server";
 import { readForm } from "~/http/form.server";

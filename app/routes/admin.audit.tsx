@@ -14,6 +14,7 @@ import { noindexMeta } from "~/lib/seo";
 import { auditHref } from "~/lib/urls";
 import { getSiteSettings } from "~/settings/settings.server";
 import type { Route } from "./+types/admin.audit";
+import { Cell, DataTable, EmptyList, ListPanel } from "~/components/admin/list-kit";
 
 function positiveInt(value: string | null) {
   return value && /^\d{1,9}$/.test(value) && Number(value) > 0 ? Number(value) : undefined;
@@ -49,8 +50,6 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => noindexMeta(matches, "Audit log");
-
-const cell = "px-4 py-3";
 
 export default function AuditLog({ loaderData }: Route.ComponentProps) {
   const { entries, nextBefore, actors, filter, timeZone, kinds } = loaderData;
@@ -109,45 +108,24 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
         ) : null}
       </Form>
 
-      <section
-        aria-label="Audit entries"
-        className="mt-6 overflow-x-auto rounded-xl border border-line bg-surface shadow-sm"
-      >
+      <ListPanel label="Audit entries" className="mt-6 overflow-x-auto">
         {entries.length === 0 ? (
-          <p className="px-4 py-10 text-center text-sm text-ink-muted">No entries.</p>
+          <EmptyList title="No entries." />
         ) : (
-          <table className="w-full min-w-[40rem] text-left text-sm">
-            <thead className="bg-surface-sunken text-xs tracking-wide text-ink-muted uppercase">
-              <tr>
-                <th scope="col" className={cell}>
-                  When
-                </th>
-                <th scope="col" className={cell}>
-                  Person
-                </th>
-                <th scope="col" className={cell}>
-                  Kind
-                </th>
-                <th scope="col" className={cell}>
-                  What
-                </th>
+          <DataTable className="w-full min-w-[40rem] text-left text-sm" columns={["When", "Person", "Kind", "What"]}>
+            {entries.map((entry) => (
+              <tr key={entry.id}>
+                <Cell className="whitespace-nowrap text-ink-muted">
+                  <LocalDateTime iso={entry.createdAt} serverZone={timeZone} />
+                </Cell>
+                <Cell className="text-ink">{entry.actorName}</Cell>
+                <Cell>{entry.kind}</Cell>
+                <Cell className="text-ink">{entry.summary}</Cell>
               </tr>
-            </thead>
-            <tbody className="divide-y divide-line">
-              {entries.map((entry) => (
-                <tr key={entry.id}>
-                  <td className={`${cell} whitespace-nowrap text-ink-muted`}>
-                    <LocalDateTime iso={entry.createdAt} serverZone={timeZone} />
-                  </td>
-                  <td className={`${cell} text-ink`}>{entry.actorName}</td>
-                  <td className={`${cell} text-ink-muted`}>{entry.kind}</td>
-                  <td className={`${cell} text-ink`}>{entry.summary}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </DataTable>
         )}
-      </section>
+      </ListPanel>
       {nextBefore ? (
         <p className="mt-4">
           <Link

@@ -6,10 +6,11 @@ import { Link } from "react-router";
 import { listAuthors } from "~/authors/authors.server";
 import { requirePermission } from "~/auth/guards.server";
 import { AdminPageHeader } from "~/components/admin/admin-shell";
-import { textLinkClass } from "~/components/ui/button";
 import { readOrThrow } from "~/http/route-errors.server";
 import { noindexMeta } from "~/lib/seo";
 import type { Route } from "./+types/admin.authors";
+import { adminAuthorHref, authorHref } from "~/lib/urls";
+import { Cell, DataTable, ListPanel, RowHeader, RowLink } from "~/components/admin/list-kit";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requirePermission(request, "people.manage");
@@ -24,45 +25,29 @@ export default function AdminAuthors({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6 lg:px-8">
       <AdminPageHeader title="Authors" lead="Every author profile: edit a name, bio or avatar." />
-      <section className="mt-8 overflow-x-auto rounded-xl border border-line bg-surface shadow-sm">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">All authors</caption>
-          <thead className="bg-surface-sunken text-xs tracking-wide text-ink-muted uppercase">
-            <tr>
-              <th scope="col" className="px-4 py-3 font-semibold sm:px-6">
-                Name
-              </th>
-              <th scope="col" className="px-4 py-3 font-semibold">
-                Account
-              </th>
-              <th scope="col" className="px-4 py-3 text-right font-semibold">
-                Published
-              </th>
-              <th scope="col" className="px-4 py-3 text-right font-semibold sm:px-6">
-                Actions
-              </th>
+      <ListPanel label="Authors" className="mt-8 overflow-x-auto">
+        <DataTable
+          caption="All authors"
+          columns={["Name", "Account", { label: "Published", align: "end" }, { label: "Actions", align: "end" }]}
+        >
+          {authors.map((author) => (
+            <tr key={author.id}>
+              <RowHeader>
+                <Link to={authorHref(author.slug)} className="hover:underline">
+                  {author.name}
+                </Link>
+              </RowHeader>
+              <Cell>{author.email ?? "—"}</Cell>
+              <Cell number>{author.publishedCount}</Cell>
+              <Cell end className="">
+                <RowLink to={adminAuthorHref(author.id)} label={`Edit ${author.name}`}>
+                  Edit
+                </RowLink>
+              </Cell>
             </tr>
-          </thead>
-          <tbody className="divide-y divide-line">
-            {authors.map((author) => (
-              <tr key={author.id}>
-                <th scope="row" className="px-4 py-3 font-medium text-ink sm:px-6">
-                  <Link to={`/author/${author.slug}`} className="hover:underline">
-                    {author.name}
-                  </Link>
-                </th>
-                <td className="px-4 py-3 text-ink-muted">{author.email ?? "—"}</td>
-                <td className="px-4 py-3 text-right tabular-nums text-ink-muted">{author.publishedCount}</td>
-                <td className="px-4 py-3 text-right sm:px-6">
-                  <Link to={`/admin/authors/${author.id}`} className={textLinkClass} aria-label={`Edit ${author.name}`}>
-                    Edit
-                  </Link>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </section>
+          ))}
+        </DataTable>
+      </ListPanel>
     </div>
   );
 }

@@ -9,15 +9,15 @@ import { requirePermission } from "~/auth/guards.server";
 import { createCategory, listAdminCategories, toCategoryInput } from "~/categories/categories.server";
 import { AdminPageHeader } from "~/components/admin/admin-shell";
 import { type CategoryActionData, CategoryForm } from "~/components/admin/category-forms";
-import { textLinkClass } from "~/components/ui/button";
 import { readForm } from "~/http/form.server";
 import { failedWrite, readOrThrow } from "~/http/route-errors.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { FORM_TOASTS } from "~/lib/account-schemas";
 import { CATEGORY_TOASTS, CategorySchema } from "~/lib/category-schema";
 import { noindexMeta } from "~/lib/seo";
-import { categoryHref } from "~/lib/urls";
+import { adminCategoryHref, categoryHref } from "~/lib/urls";
 import type { Route } from "./+types/admin.categories";
+import { Cell, DataTable, ListPanel, RowHeader, RowLink } from "~/components/admin/list-kit";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requirePermission(request, "categories.manage");
@@ -68,56 +68,32 @@ export default function AdminCategories({ loaderData, actionData }: Route.Compon
         title="Categories"
         lead="Rename a category and its old address keeps working; delete one and choose where its articles go."
       />
-      <section
-        aria-labelledby="categories-heading"
-        className="mt-8 overflow-x-auto rounded-xl border border-line bg-surface shadow-sm"
+      <ListPanel
+        id="categories-heading"
+        title={`All Categories (${categories.length})`}
+        className="mt-8 overflow-x-auto"
       >
-        <h2 id="categories-heading" className="border-b border-line px-4 py-4 text-lg font-semibold text-ink sm:px-6">
-          All Categories ({categories.length})
-        </h2>
-        <table className="w-full text-left text-sm">
-          <thead className="bg-surface-sunken text-xs tracking-wide text-ink-muted uppercase">
-            <tr>
-              <th scope="col" className="px-4 py-3 font-semibold sm:px-6">
-                Name
-              </th>
-              <th scope="col" className="px-4 py-3 font-semibold">
-                Address
-              </th>
-              <th scope="col" className="px-4 py-3 text-right font-semibold">
-                Articles
-              </th>
-              <th scope="col" className="px-4 py-3 text-right font-semibold sm:px-6">
-                Actions
-              </th>
+        <DataTable
+          columns={["Name", "Address", { label: "Articles", align: "end" }, { label: "Actions", align: "end" }]}
+        >
+          {categories.map((category) => (
+            <tr key={category.id}>
+              <RowHeader>{category.name}</RowHeader>
+              <Cell className="">
+                <Link to={categoryHref(category.slug)} className="font-mono text-xs text-brand hover:underline">
+                  /category/{category.slug}
+                </Link>
+              </Cell>
+              <Cell number>{category.articleCount}</Cell>
+              <Cell end className="">
+                <RowLink to={adminCategoryHref(category.id)} label={`Edit ${category.name}`}>
+                  Edit
+                </RowLink>
+              </Cell>
             </tr>
-          </thead>
-          <tbody className="divide-y divide-line">
-            {categories.map((category) => (
-              <tr key={category.id}>
-                <th scope="row" className="px-4 py-3 font-medium text-ink sm:px-6">
-                  {category.name}
-                </th>
-                <td className="px-4 py-3">
-                  <Link to={categoryHref(category.slug)} className="font-mono text-xs text-brand hover:underline">
-                    /category/{category.slug}
-                  </Link>
-                </td>
-                <td className="px-4 py-3 text-right tabular-nums text-ink-muted">{category.articleCount}</td>
-                <td className="px-4 py-3 text-right sm:px-6">
-                  <Link
-                    to={`/admin/categories/${category.id}`}
-                    className={textLinkClass}
-                    aria-label={`Edit ${category.name}`}
-                  >
-                    Edit
-                  </Link>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </section>
+          ))}
+        </DataTable>
+      </ListPanel>
 
       <section
         aria-labelledby="new-category-heading"

@@ -10,7 +10,6 @@ import {
   deleteCategory,
   getAdminCategory,
   listAdminCategories,
-  parseId,
   toCategoryInput,
   updateCategory,
 } from "~/categories/categories.server";
@@ -24,6 +23,7 @@ import { FORM_TOASTS } from "~/lib/account-schemas";
 import { CATEGORY_TOASTS, CategoryDeleteSchema, CategorySchema } from "~/lib/category-schema";
 import { noindexMeta } from "~/lib/seo";
 import { categoryHref } from "~/lib/urls";
+import { parseId } from "~/lib/ids";
 import type { Route } from "./+types/admin.category-edit";
 
 const missing = () =>

@@ -13,24 +13,13 @@ import { Pagination } from "~/components/ui/pagination";
 import { readForm } from "~/http/form.server";
 import { readOrThrow } from "~/http/route-errors.server";
 import { redirectWithToast } from "~/http/toast.server";
-import {
-  MODERATION_FILTER_LABELS,
-  MODERATION_FILTERS,
-  type ModerationFilter,
-  parseModerationFilter,
-} from "~/lib/comment-schema";
+import { MODERATION_FILTER_LABELS, MODERATION_FILTERS, parseModerationFilter } from "~/lib/comment-schema";
 import { pageRedirectTarget, pageToRead, parsePageParam } from "~/lib/pagination";
 import { noindexMeta } from "~/lib/seo";
 import { formatLongDate } from "~/articles/format";
 import type { Route } from "./+types/admin.comments";
-
-function queueHref(filter: ModerationFilter, page = 1) {
-  const params = new URLSearchParams();
-  if (filter !== "pending") params.set("status", filter);
-  if (page > 1) params.set("page", String(page));
-  const search = params.toString();
-  return `/admin/comments${search ? `?${search}` : ""}`;
-}
+import { commentHref, moderationHref } from "~/lib/urls";
+import { DataTable, EmptyList } from "~/components/admin/list-kit";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requirePermission(request, "comments.moderate");
@@ -41,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     listModerationQueue(filter, pageToRead(requested)),
   );
   const target = pageRedirectTarget(requested, queue.pageCount);
-  if (target !== null) throw redirect(queueHref(filter, target));
+  if (target !== null) throw redirect(moderationHref(filter, target));
   return { filter, page: pageToRead(requested), queue };
 }
 
@@ -49,7 +38,7 @@ export async function action({ request }: Route.ActionArgs) {
   const user = await requirePermission(request, "comments.moderate");
   const form = await readForm(request);
   const filter = parseModerationFilter(String(form.get("status") ?? ""));
-  const back = queueHref(filter);
+  const back = moderationHref(filter);
   const intent = String(form.get("intent") ?? "");
   const actor = { id: user.id, fullName: user.fullName };
 
@@ -93,7 +82,7 @@ export default function AdminComments({ loaderData }: Route.ComponentProps) {
         {MODERATION_FILTERS.map((name) => (
           <Link
             key={name}
-            to={queueHref(name)}
+            to={moderationHref(name)}
             aria-current={name === filter ? "page" : undefined}
             className={buttonClass({ variant: name === filter ? "primary" : "secondary", size: "sm" })}
           >
@@ -119,82 +108,66 @@ export default function AdminComments({ loaderData }: Route.ComponentProps) {
           </button>
         </div>
         {queue.rows.length === 0 ? (
-          <p className="px-4 py-8 text-center text-sm text-ink-muted">No comments here.</p>
+          <EmptyList title="No comments here." />
         ) : (
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">{MODERATION_FILTER_LABELS[filter]} comments</caption>
-            <thead className="border-b border-line text-ink-muted">
-              <tr>
-                <th scope="col" className="w-10 px-4 py-2">
-                  <span className="sr-only">Select</span>
-                </th>
-                <th scope="col" className="px-2 py-2">
-                  Comment
-                </th>
-                <th scope="col" className="px-2 py-2">
-                  By
-                </th>
-                <th scope="col" className="px-2 py-2">
-                  Status
-                </th>
+          <DataTable
+            caption={`${MODERATION_FILTER_LABELS[filter]} comments`}
+            columns={[{ label: <span className="sr-only">Select</span>, className: "w-10" }, "Comment", "By", "Status"]}
+          >
+            {queue.rows.map((row) => (
+              <tr key={row.id} className="align-top" data-testid="moderation-row">
+                <td className="px-4 py-3">
+                  <input
+                    type="checkbox"
+                    name="ids"
+                    value={row.id}
+                    id={`select-${row.id}`}
+                    aria-label={`Select comment ${row.id} by ${row.userName ?? "a deleted user"}`}
+                    className="size-4 accent-brand"
+                  />
+                </td>
+                <td className="max-w-md px-2 py-3">
+                  <p className="line-clamp-4 whitespace-pre-wrap break-words text-ink">{row.body}</p>
+                  <p className="mt-1 text-xs text-ink-muted">
+                    {row.isReply ? "Reply on " : "On "}
+                    <a href={commentHref(row.articleSlug, row.id)} className={textLinkClass}>
+                      {row.articleTitle}
+                    </a>
+                    {" · "}
+                    <time dateTime={row.createdAt}>{formatLongDate(row.createdAt)}</time>
+                  </p>
+                </td>
+                <td className="px-2 py-3">
+                  <p className="text-ink">{row.userName ?? "Deleted user"}</p>
+                  {row.userEmail ? <p className="text-xs break-all text-ink-muted">{row.userEmail}</p> : null}
+                  {row.userId !== null ? (
+                    <button
+                      type="submit"
+                      name="intent"
+                      value={`${row.userBlocked ? "unblock" : "block"}-${row.userId}`}
+                      className="mt-1 text-xs font-semibold text-danger hover:underline"
+                    >
+                      {row.userBlocked ? "Unblock commenter" : "Block commenter"}
+                    </button>
+                  ) : null}
+                </td>
+                <td className="px-2 py-3 whitespace-nowrap text-ink-muted">
+                  {row.status}
+                  {row.reportCount > 0 ? (
+                    <span className="ml-1 font-semibold text-danger">
+                      · {row.reportCount} {row.reportCount === 1 ? "report" : "reports"}
+                    </span>
+                  ) : null}
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {queue.rows.map((row) => (
-                <tr key={row.id} className="border-b border-line align-top last:border-0" data-testid="moderation-row">
-                  <td className="px-4 py-3">
-                    <input
-                      type="checkbox"
-                      name="ids"
-                      value={row.id}
-                      id={`select-${row.id}`}
-                      aria-label={`Select comment ${row.id} by ${row.userName ?? "a deleted user"}`}
-                      className="size-4 accent-brand"
-                    />
-                  </td>
-                  <td className="max-w-md px-2 py-3">
-                    <p className="line-clamp-4 whitespace-pre-wrap break-words text-ink">{row.body}</p>
-                    <p className="mt-1 text-xs text-ink-muted">
-                      {row.isReply ? "Reply on " : "On "}
-                      <a href={`/post/${row.articleSlug}?comments=all#comment-${row.id}`} className={textLinkClass}>
-                        {row.articleTitle}
-                      </a>
-                      {" · "}
-                      <time dateTime={row.createdAt}>{formatLongDate(row.createdAt)}</time>
-                    </p>
-                  </td>
-                  <td className="px-2 py-3">
-                    <p className="text-ink">{row.userName ?? "Deleted user"}</p>
-                    {row.userEmail ? <p className="text-xs break-all text-ink-muted">{row.userEmail}</p> : null}
-                    {row.userId !== null ? (
-                      <button
-                        type="submit"
-                        name="intent"
-                        value={`${row.userBlocked ? "unblock" : "block"}-${row.userId}`}
-                        className="mt-1 text-xs font-semibold text-danger hover:underline"
-                      >
-                        {row.userBlocked ? "Unblock commenter" : "Block commenter"}
-                      </button>
-                    ) : null}
-                  </td>
-                  <td className="px-2 py-3 whitespace-nowrap text-ink-muted">
-                    {row.status}
-                    {row.reportCount > 0 ? (
-                      <span className="ml-1 font-semibold text-danger">
-                        · {row.reportCount} {row.reportCount === 1 ? "report" : "reports"}
-                      </span>
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </DataTable>
         )}
       </Form>
       <Pagination
         page={page}
         pageCount={queue.pageCount}
-        hrefFor={(n) => queueHref(filter, n)}
+        hrefFor={(n) => moderationHref(filter, n)}
         className="mt-6 flex justify-center"
       />
     </div>

@@ -4,25 +4,35 @@
  * Each row's Delete is its own small GET form to the confirmation page; with JavaScript it opens
  * the confirmation dialog instead.
  */
-import { ListSearchForm, ListSearchStatus } from "~/components/admin/list-search";
 import { type FormEvent, useRef, useState } from "react";
 import { Link, redirect, useLocation } from "react-router";
-import { type DashboardRow, listDashboardArticles, normalizeDashboardQuery } from "~/articles/admin-articles.server";
+import { listDashboardArticles, normalizeDashboardQuery } from "~/articles/dashboard.server";
 import { DASHBOARD_STATUS_FILTERS, parseStatusFilter } from "~/lib/dashboard-status";
 import { pageRedirectTarget, pageToRead, parsePageParam } from "~/lib/pagination";
-import { dashboardHref } from "~/lib/urls";
+import { articleDeleteHref, articleEditHref, dashboardHref, postHref } from "~/lib/urls";
 import { authorIdForUser } from "~/articles/admin-articles.server";
 import { editorCapabilities } from "~/articles/article-access.server";
 import { requireStaff } from "~/auth/guards.server";
 import { can } from "~/auth/permissions";
 import { AdminPageHeader } from "~/components/admin/admin-shell";
 import { DeleteArticleDialog, type DeleteTarget } from "~/components/admin/delete-dialog";
-import { LocalDate, LocalDateTime } from "~/components/admin/local-date";
-import { Pagination } from "~/components/ui/pagination";
+import { LocalDate } from "~/components/admin/local-date";
 import { buttonClass } from "~/components/ui/button";
 import { noindexMeta } from "~/lib/seo";
 import { readOrThrow } from "~/http/route-errors.server";
 import type { Route } from "./+types/admin.dashboard";
+import {
+  DataTable,
+  EmptyList,
+  FilterTabs,
+  ListPagination,
+  ListPanel,
+  ListSearchForm,
+  ListSearchStatus,
+  RowActionForm,
+  RowLink,
+} from "~/components/admin/list-kit";
+import { StatusCell } from "~/components/admin/article-status";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireStaff(request);
@@ -91,14 +101,11 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         }
       />
 
-      <section
-        aria-labelledby="all-articles"
-        className="mt-8 overflow-hidden rounded-xl border border-line bg-surface shadow-sm"
-      >
-        <div className="flex flex-wrap items-center justify-between gap-4 border-b border-line px-4 py-4 sm:px-6">
-          <h2 id="all-articles" ref={headingRef} tabIndex={-1} className="text-lg font-semibold text-ink">
-            All Articles ({list.total})
-          </h2>
+      <ListPanel
+        id="all-articles"
+        title={`All Articles (${list.total})`}
+        titleRef={headingRef}
+        aside={
           <ListSearchForm
             action="/admin/dashboard"
             name="Articles"
@@ -110,23 +117,16 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           >
             {list.status !== "all" ? <input type="hidden" name="status" value={list.status} /> : null}
           </ListSearchForm>
-        </div>
-
-        <nav aria-label="Filter by status" className="border-b border-line px-4 py-2 sm:px-6">
-          <ul className="flex flex-wrap gap-1 text-sm">
-            {DASHBOARD_STATUS_FILTERS.map((filter) => (
-              <li key={filter.value}>
-                <Link
-                  to={dashboardHref({ q: query, status: filter.value })}
-                  aria-current={list.status === filter.value ? "page" : undefined}
-                  className="inline-block rounded-md px-3 py-1 font-medium text-ink-muted hover:text-ink aria-[current=page]:bg-surface-sunken aria-[current=page]:text-ink"
-                >
-                  {filter.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        }
+      >
+        <FilterTabs
+          tabs={DASHBOARD_STATUS_FILTERS.map((filter) => ({
+            key: filter.value,
+            label: filter.label,
+            to: dashboardHref({ q: query, status: filter.value }),
+            current: list.status === filter.value,
+          }))}
+        />
 
         <ListSearchStatus
           count={list.matching}
@@ -137,127 +137,89 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         />
 
         {list && list.articles.length > 0 ? (
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
-          <section className="overflow-x-auto" tabIndex={0} aria-label="Articles table">
-            <table className="w-full text-left text-sm max-sm:block sm:min-w-[40rem]">
-              <caption className="sr-only max-sm:block">
-                All Articles ({list.total}), page {list.page} of {list.pageCount}
-              </caption>
-              <thead className="bg-surface-sunken text-xs tracking-wide text-ink-muted uppercase max-sm:sr-only">
-                <tr>
-                  <th scope="col" className="px-4 py-3 font-semibold sm:px-6">
-                    Title
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-semibold">
+          <DataTable
+            scrollLabel="Articles table"
+            stacked
+            className="w-full text-left text-sm max-sm:block sm:min-w-[40rem]"
+            caption={`All Articles (${list.total}), page ${list.page} of ${list.pageCount}`}
+            columns={["Title", "Author", "Status", "Published At", { label: "Actions", align: "end" }]}
+          >
+            {list.articles.map((article) => (
+              <tr
+                key={article.id}
+                className="align-middle hover:bg-surface-sunken/60 max-sm:flex max-sm:flex-col max-sm:gap-1 max-sm:px-4 max-sm:py-3"
+              >
+                <th scope="row" className="max-w-xs font-medium text-ink sm:px-6 sm:py-3">
+                  <span className="line-clamp-2 break-words">{article.title}</span>
+                  <span className="mt-0.5 block truncate font-mono text-xs font-normal text-ink-muted">
+                    /post/{article.slug}
+                  </span>
+                </th>
+                <td className="whitespace-nowrap text-ink-muted sm:px-4 sm:py-3">
+                  <span aria-hidden="true" className="mr-1 text-xs font-semibold uppercase sm:hidden">
                     Author
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-semibold">
+                  </span>
+                  {article.authorName ?? "N/A"}
+                </td>
+                <td className="text-ink-muted sm:px-4 sm:py-3">
+                  <span aria-hidden="true" className="mr-1 text-xs font-semibold uppercase sm:hidden">
                     Status
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-semibold">
-                    Published At
-                  </th>
-                  <th scope="col" className="px-4 py-3 text-right font-semibold sm:px-6">
-                    Actions
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-line max-sm:block">
-                {list.articles.map((article) => (
-                  <tr
-                    key={article.id}
-                    className="align-middle hover:bg-surface-sunken/60 max-sm:flex max-sm:flex-col max-sm:gap-1 max-sm:px-4 max-sm:py-3"
-                  >
-                    <th scope="row" className="max-w-xs font-medium text-ink sm:px-6 sm:py-3">
-                      <span className="line-clamp-2 break-words">{article.title}</span>
-                      <span className="mt-0.5 block truncate font-mono text-xs font-normal text-ink-muted">
-                        /post/{article.slug}
-                      </span>
-                    </th>
-                    <td className="whitespace-nowrap text-ink-muted sm:px-4 sm:py-3">
-                      <span aria-hidden="true" className="mr-1 text-xs font-semibold uppercase sm:hidden">
-                        Author
-                      </span>
-                      {article.authorName ?? "N/A"}
-                    </td>
-                    <td className="text-ink-muted sm:px-4 sm:py-3">
-                      <span aria-hidden="true" className="mr-1 text-xs font-semibold uppercase sm:hidden">
-                        Status
-                      </span>
-                      <StatusCell article={article} />
-                    </td>
-                    <td className="whitespace-nowrap text-ink-muted sm:px-4 sm:py-3">
-                      <span aria-hidden="true" className="mr-1 text-xs font-semibold uppercase sm:hidden">
-                        Published
-                      </span>
-                      {article.publishedAt ? <LocalDate iso={article.publishedAt} /> : null}
-                    </td>
-                    <td className="max-sm:pt-1 sm:px-6 sm:py-3">
-                      <div className="flex gap-2 sm:justify-end">
-                        {article.canEdit ? (
-                          <Link
-                            to={`/admin/articles/edit/${article.id}`}
-                            className={buttonClass({ variant: "secondary", size: "sm" })}
-                            aria-label={`Edit ${article.title}`}
-                          >
-                            Edit
-                          </Link>
-                        ) : (
-                          <Link
-                            to={`/post/${article.slug}`}
-                            className={buttonClass({ variant: "secondary", size: "sm" })}
-                            aria-label={`View ${article.title}`}
-                          >
-                            View
-                          </Link>
-                        )}
-                        {article.canDelete ? (
-                          <form
-                            method="get"
-                            action={`/admin/articles/delete/${article.id}`}
-                            onSubmit={(event) => confirmDelete(event, article.id, article.title)}
-                          >
-                            <input type="hidden" name="redirectTo" value={returnPath} />
-                            <button
-                              type="submit"
-                              className={buttonClass({ variant: "destructive-outline", size: "sm" })}
-                              aria-label={`Delete ${article.title}`}
-                            >
-                              Delete
-                            </button>
-                          </form>
-                        ) : null}
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </section>
+                  </span>
+                  <StatusCell article={article} />
+                </td>
+                <td className="whitespace-nowrap text-ink-muted sm:px-4 sm:py-3">
+                  <span aria-hidden="true" className="mr-1 text-xs font-semibold uppercase sm:hidden">
+                    Published
+                  </span>
+                  {article.publishedAt ? <LocalDate iso={article.publishedAt} /> : null}
+                </td>
+                <td className="max-sm:pt-1 sm:px-6 sm:py-3">
+                  <div className="flex gap-2 sm:justify-end">
+                    {article.canEdit ? (
+                      <RowLink button to={articleEditHref(article.id)} label={`Edit ${article.title}`}>
+                        Edit
+                      </RowLink>
+                    ) : (
+                      <RowLink button to={postHref(article.slug)} label={`View ${article.title}`}>
+                        View
+                      </RowLink>
+                    )}
+                    {article.canDelete ? (
+                      <RowActionForm
+                        method="get"
+                        action={articleDeleteHref(article.id)}
+                        onSubmit={(event) => confirmDelete(event, article.id, article.title)}
+                        fields={{ redirectTo: returnPath }}
+                        variant="destructive-outline"
+                        label={`Delete ${article.title}`}
+                      >
+                        Delete
+                      </RowActionForm>
+                    ) : null}
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </DataTable>
         ) : list ? (
-          <div className="px-4 py-16 text-center sm:px-6">
-            <p className="font-semibold text-ink">{query ? "No articles found" : "No articles yet"}</p>
-            <p className="mt-1 text-sm text-ink-muted">
-              {query
-                ? "No article title contains your search."
-                : list.status !== "all"
-                  ? "No article has this status."
-                  : "Write the first one with Add New Article."}
-            </p>
-          </div>
+          <EmptyList title={query ? "No articles found" : "No articles yet"}>
+            {query
+              ? "No article title contains your search."
+              : list.status !== "all"
+                ? "No article has this status."
+                : "Write the first one with Add New Article."}
+          </EmptyList>
         ) : null}
 
         {list ? (
-          <Pagination
+          <ListPagination
             page={list.page}
             pageCount={list.pageCount}
             hrefFor={(n) => dashboardHref({ q: list.query, page: n, status: list.status })}
             radius={2}
-            summary
-            className="flex flex-wrap items-center justify-between gap-3 border-t border-line px-4 py-3 sm:px-6"
           />
         ) : null}
-      </section>
+      </ListPanel>
 
       <DeleteArticleDialog
         target={target}
@@ -266,25 +228,5 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         fallbackFocus={() => headingRef.current}
       />
     </div>
-  );
-}
-
-const STATUS_LABELS = { published: "Published", scheduled: "Scheduled", draft: "Draft" } as const;
-
-/** Status, the schedule time, a failed publish's reason, and a note when edits are pending. */
-function StatusCell({ article }: { article: DashboardRow }) {
-  return (
-    <span className="flex flex-col gap-0.5">
-      <span className="font-medium text-ink">{STATUS_LABELS[article.status]}</span>
-      {article.status === "scheduled" && article.scheduledAt ? (
-        <span className="text-xs">
-          for <LocalDateTime iso={article.scheduledAt} />
-        </span>
-      ) : null}
-      {article.publishError ? (
-        <span className="text-xs text-danger">Publish failed: {article.publishError}</span>
-      ) : null}
-      {article.hasPending ? <span className="text-xs">Unpublished changes</span> : null}
-    </span>
   );
 }

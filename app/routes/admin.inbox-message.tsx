@@ -12,20 +12,16 @@ import { LocalDateTime } from "~/components/admin/local-date";
 import { buttonClass, textLinkClass } from "~/components/ui/button";
 import { readForm } from "~/http/form.server";
 import { redirectWithToast } from "~/http/toast.server";
-import { inboxHref } from "~/lib/inbox-urls";
+import { parseId } from "~/lib/ids";
 import { notFound } from "~/lib/route-errors";
 import { noindexMeta } from "~/lib/seo";
 import { getMessage, markRead, setArchived } from "~/messages/messages.server";
 import type { Route } from "./+types/admin.inbox-message";
-
-function messageId(param: string) {
-  const id = Number(param);
-  return Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647 ? id : null;
-}
+import { inboxHref, inboxMessageHref } from "~/lib/urls";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requirePermission(request, "inbox.read");
-  const id = messageId(params.id);
+  const id = parseId(params.id);
   const message = id === null ? null : await getMessage(id);
   if (!message) throw notFound("page");
   if (message.status === "unread" && (await markRead(user, message.id))) message.status = "read";
@@ -34,14 +30,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requirePermission(request, "inbox.read");
-  const id = messageId(params.id);
+  const id = parseId(params.id);
   const intent = (await readForm(request)).get("intent");
   if (id !== null && intent === "invite") return inviteSender(request, id);
   if (id === null || (intent !== "archive" && intent !== "unarchive")) throw data("Bad Request", { status: 400 });
   const archived = intent === "archive";
   await setArchived(user, id, archived);
   return redirectWithToast(
-    archived ? inboxHref() : `/admin/inbox/${id}`,
+    archived ? inboxHref() : inboxMessageHref(id),
     { type: "success", title: archived ? "Message archived" : "Message moved to the inbox" },
     { status: 303 },
   );
@@ -53,7 +49,7 @@ async function inviteSender(request: Request, id: number) {
   const message = await getMessage(id);
   if (!message) throw notFound("page");
   if (message.kind !== "pitch") throw data("Bad Request", { status: 400 });
-  const here = `/admin/inbox/${id}`;
+  const here = inboxMessageHref(id);
   await createInvite({ email: message.email, role: "contributor", invitedBy: user });
   return redirectWithToast(
     here,

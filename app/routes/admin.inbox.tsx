@@ -8,12 +8,13 @@ import { requirePermission } from "~/auth/guards.server";
 import { AdminPageHeader } from "~/components/admin/admin-shell";
 import { LocalDateTime } from "~/components/admin/local-date";
 import { Pagination } from "~/components/ui/pagination";
-import { inboxHref } from "~/lib/inbox-urls";
 import { type InboxFilter, parseInboxFilter } from "~/lib/message-schemas";
 import { pageRedirectTarget, pageToRead, parsePageParam } from "~/lib/pagination";
 import { noindexMeta } from "~/lib/seo";
 import { listMessages } from "~/messages/messages.server";
 import type { Route } from "./+types/admin.inbox";
+import { inboxHref, inboxMessageHref } from "~/lib/urls";
+import { EmptyList, FilterTabs } from "~/components/admin/list-kit";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requirePermission(request, "inbox.read");
@@ -41,29 +42,22 @@ export default function AdminInbox({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 lg:px-8">
       <AdminPageHeader title="Inbox" lead="Messages from the Contact and Write for Us forms." />
       <div className="mt-8 overflow-hidden rounded-xl border border-line bg-surface shadow-sm">
-        <nav aria-label="Filter by status" className="border-b border-line px-4 py-2 sm:px-6">
-          <ul className="flex flex-wrap gap-1 text-sm">
-            {FILTERS.map((filter) => (
-              <li key={filter.value}>
-                <Link
-                  to={inboxHref({ status: filter.value })}
-                  aria-current={filter.value === status ? "page" : undefined}
-                  className="inline-block rounded-md px-3 py-1 font-medium text-ink-muted hover:text-ink aria-[current=page]:bg-surface-sunken aria-[current=page]:text-ink"
-                >
-                  {filter.label} ({countOf(filter.value)})
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <FilterTabs
+          tabs={FILTERS.map((filter) => ({
+            key: filter.value,
+            label: `${filter.label} (${countOf(filter.value)})`,
+            to: inboxHref({ status: filter.value }),
+            current: filter.value === status,
+          }))}
+        />
         {inbox.messages.length === 0 ? (
-          <p className="px-6 py-12 text-center text-ink-muted">No messages here.</p>
+          <EmptyList title="No messages here." />
         ) : (
           <ul aria-label="Messages" className="divide-y divide-line">
             {inbox.messages.map((message) => (
               <li key={message.id} className="flex flex-wrap items-baseline gap-x-4 gap-y-1 px-4 py-3 sm:px-6">
                 <Link
-                  to={`/admin/inbox/${message.id}`}
+                  to={inboxMessageHref(message.id)}
                   className={`min-w-0 flex-1 truncate hover:underline ${message.status === "unread" ? "font-bold text-ink" : "text-ink"}`}
                 >
                   {message.subject}

@@ -4,7 +4,6 @@
  * plain multipart form to /admin/media/upload) and delete (refused, with the articles, while the
  * image is in use). Everything works without JavaScript.
  */
-import { ListSearchForm, ListSearchStatus } from "~/components/admin/list-search";
 import { data, Link, useLocation } from "react-router";
 import { recordAudit } from "~/audit/audit.server";
 import { requirePermission } from "~/auth/guards.server";
@@ -12,7 +11,6 @@ import { can } from "~/auth/permissions";
 import { AdminPageHeader } from "~/components/admin/admin-shell";
 import { controlClass } from "~/components/forms";
 import { buttonClass, textLinkClass } from "~/components/ui/button";
-import { Pagination } from "~/components/ui/pagination";
 import { readForm } from "~/http/form.server";
 import { readOrThrow } from "~/http/route-errors.server";
 import { redirectWithToast } from "~/http/toast.server";
@@ -22,6 +20,15 @@ import { deleteUpload, listLibrary } from "~/media/media.server";
 import { formatBytes, MAX_UPLOAD_MB, UPLOAD_ACCEPT } from "~/lib/media";
 import { adminReturnPath } from "~/http/actions/admin-session.server";
 import type { Route } from "./+types/admin.media";
+import { articleEditHref, mediaLibraryHref } from "~/lib/urls";
+import {
+  EmptyList,
+  ListPagination,
+  ListPanel,
+  ListSearchForm,
+  ListSearchStatus,
+  RowActionForm,
+} from "~/components/admin/list-kit";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requirePermission(request, "media.upload");
@@ -76,14 +83,6 @@ export async function action({ request }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = ({ matches }) => noindexMeta(matches, "Media Library");
 
-function libraryHref(query: string, page: number) {
-  const params = new URLSearchParams();
-  if (query) params.set("q", query);
-  if (page > 1) params.set("page", String(page));
-  const search = params.toString();
-  return `/admin/media${search ? `?${search}` : ""}`;
-}
-
 export default function MediaLibrary({ loaderData }: Route.ComponentProps) {
   const { library, canDelete } = loaderData;
   const location = useLocation();
@@ -135,11 +134,11 @@ export default function MediaLibrary({ loaderData }: Route.ComponentProps) {
         </p>
       </section>
 
-      <section aria-labelledby="uploads-heading" className="mt-8 rounded-xl border border-line bg-surface shadow-sm">
-        <div className="flex flex-wrap items-center justify-between gap-4 border-b border-line px-4 py-4 sm:px-6">
-          <h2 id="uploads-heading" className="text-lg font-semibold text-ink">
-            Uploads ({library.total})
-          </h2>
+      <ListPanel
+        id="uploads-heading"
+        title={`Uploads (${library.total})`}
+        className="mt-8"
+        aside={
           <ListSearchForm
             action="/admin/media"
             name="Uploads"
@@ -149,7 +148,8 @@ export default function MediaLibrary({ loaderData }: Route.ComponentProps) {
             query={library.query}
             maxLength={200}
           />
-        </div>
+        }
+      >
         <ListSearchStatus
           count={library.total}
           one="upload matches"
@@ -158,9 +158,7 @@ export default function MediaLibrary({ loaderData }: Route.ComponentProps) {
           clearTo={"/admin/media"}
         />
         {library.items.length === 0 ? (
-          <p className="px-4 py-16 text-center font-semibold text-ink sm:px-6">
-            {library.query ? "No uploads found" : "No uploads yet"}
-          </p>
+          <EmptyList title={library.query ? "No uploads found" : "No uploads yet"} />
         ) : (
           <ul className="grid gap-4 p-4 sm:grid-cols-2 sm:p-6 lg:grid-cols-3">
             {library.items.map((item) => {
@@ -191,7 +189,7 @@ export default function MediaLibrary({ loaderData }: Route.ComponentProps) {
                           {item.usedBy.map((article, index) => (
                             <span key={article.id}>
                               {index > 0 ? ", " : ""}
-                              <Link to={`/admin/articles/edit/${article.id}`} className={textLinkClass}>
+                              <Link to={articleEditHref(article.id)} className={textLinkClass}>
                                 {article.title}
                               </Link>
                             </span>
@@ -200,18 +198,15 @@ export default function MediaLibrary({ loaderData }: Route.ComponentProps) {
                       )}
                     </p>
                     {canDelete ? (
-                      <form method="post" className="mt-auto pt-2">
-                        <input type="hidden" name="intent" value="delete" />
-                        <input type="hidden" name="id" value={item.id} />
-                        <input type="hidden" name="returnTo" value={returnPath} />
-                        <button
-                          type="submit"
-                          className={buttonClass({ variant: "destructive-outline", size: "sm" })}
-                          aria-label={`Delete ${item.originalName}`}
-                        >
-                          Delete
-                        </button>
-                      </form>
+                      <RowActionForm
+                        reloadDocument
+                        className="mt-auto pt-2"
+                        fields={{ intent: "delete", id: item.id, returnTo: returnPath }}
+                        variant="destructive-outline"
+                        label={`Delete ${item.originalName}`}
+                      >
+                        Delete
+                      </RowActionForm>
                     ) : null}
                   </div>
                 </li>
@@ -219,14 +214,12 @@ export default function MediaLibrary({ loaderData }: Route.ComponentProps) {
             })}
           </ul>
         )}
-        <Pagination
+        <ListPagination
           page={library.page}
           pageCount={library.pageCount}
-          hrefFor={(n) => libraryHref(library.query, n)}
-          summary
-          className="flex flex-wrap items-center justify-between gap-3 border-t border-line px-4 py-3 sm:px-6"
+          hrefFor={(n) => mediaLibraryHref(library.query, n)}
         />
-      </section>
+      </ListPanel>
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { noindexMeta } from "~/lib/seo";
 import { sitePageHref } from "~/lib/site-pages";
 import { listPages } from "~/pages/pages.server";
 import type { Route } from "./+types/admin.pages";
+import { adminPageHref } from "~/lib/urls";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requirePermission(request, "pages.manage");
@@ -28,7 +29,7 @@ export default function AdminPages({ loaderData }: Route.ComponentProps) {
             <span className="text-sm text-ink-muted">
               Updated <LocalDateTime iso={page.updatedAt} />
             </span>
-            <Link to={`/admin/pages/${page.slug}`} className={textLinkClass} aria-label={`Edit ${page.title}`}>
+            <Link to={adminPageHref(page.slug)} className={textLinkClass} aria-label={`Edit ${page.title}`}>
               Edit
             </Link>
           </li>

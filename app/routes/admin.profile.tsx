@@ -8,7 +8,6 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link } from "react-router";
 import { getAuthor, getProfileForUser, saveOwnProfile, updateAuthor } from "~/authors/authors.server";
 import { requirePermission } from "~/auth/guards.server";
-import { parseId } from "~/categories/categories.server";
 import { AdminPageHeader } from "~/components/admin/admin-shell";
 import { type AuthorProfileActionData, AuthorProfileForm } from "~/components/admin/author-profile-form";
 import { textLinkClass } from "~/components/ui/button";
@@ -19,7 +18,9 @@ import { AUTHOR_TOASTS, AuthorProfileSchema, AVATAR_FILE_FIELD } from "~/lib/aut
 import { noindexMeta } from "~/lib/seo";
 import { MediaError, storeUpload } from "~/media/media.server";
 import { chosenFile, readUploadForm } from "~/http/actions/upload-request.server";
+import { parseId } from "~/lib/ids";
 import type { Route } from "./+types/admin.profile";
+import { authorHref } from "~/lib/urls";
 
 const missing = () =>
   redirectWithToast("/admin/authors", { type: "error", title: AUTHOR_TOASTS.notFound }, { status: 303 });
@@ -102,7 +103,7 @@ export default function AuthorProfilePage({ loaderData, actionData }: Route.Comp
           profile ? (
             <>
               Public page:{" "}
-              <Link to={`/author/${profile.slug}`} className="font-mono text-brand underline-offset-4 hover:underline">
+              <Link to={authorHref(profile.slug)} className="font-mono text-brand underline-offset-4 hover:underline">
                 /author/{profile.slug}
               </Link>
               {own ? null : (

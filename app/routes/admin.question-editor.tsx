@@ -5,9 +5,9 @@
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
-import { listCategoryOptions, renderPreview } from "~/articles/admin-articles.server";
+import { listCategoryOptions } from "~/articles/admin-articles.server";
+import { renderPreview } from "~/articles/save-article.server";
 import { requirePermission } from "~/auth/guards.server";
-import { parseId } from "~/categories/categories.server";
 import { AdminPageHeader } from "~/components/admin/admin-shell";
 import { type QuestionActionData, type QuestionDefaults, QuestionEditor } from "~/components/admin/question-editor";
 import { readForm } from "~/http/form.server";
@@ -17,6 +17,7 @@ import { FORM_TOASTS } from "~/lib/account-schemas";
 import { QUESTION_LIMITS, QUESTION_TOASTS, QuestionSchema } from "~/lib/question-schema";
 import { noindexMeta } from "~/lib/seo";
 import { getAdminQuestion, saveQuestion } from "~/questions/admin-questions.server";
+import { parseId } from "~/lib/ids";
 import { mathStylesheetLinks } from "~/components/article/math-stylesheet";
 import type { Route } from "./+types/admin.question-editor";
 

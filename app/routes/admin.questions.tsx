@@ -5,7 +5,6 @@
  */
 import { data, Link, useFetcher } from "react-router";
 import { requirePermission } from "~/auth/guards.server";
-import { parseId } from "~/categories/categories.server";
 import { AdminPageHeader } from "~/components/admin/admin-shell";
 import { buttonClass, textLinkClass } from "~/components/ui/button";
 import { readForm } from "~/http/form.server";
@@ -19,7 +18,10 @@ import {
   listAdminQuestions,
   moveQuestion,
 } from "~/questions/admin-questions.server";
+import { parseId } from "~/lib/ids";
 import type { Route } from "./+types/admin.questions";
+import { adminQuestionHref } from "~/lib/urls";
+import { EmptyList, ListPanel } from "~/components/admin/list-kit";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requirePermission(request, "questions.manage");
@@ -72,12 +74,9 @@ export default function AdminQuestions({ loaderData }: Route.ComponentProps) {
           </Link>
         }
       />
-      <section aria-labelledby="questions-heading" className="mt-8 rounded-xl border border-line bg-surface shadow-sm">
-        <h2 id="questions-heading" className="border-b border-line px-4 py-4 text-lg font-semibold text-ink sm:px-6">
-          All Questions ({questions.length})
-        </h2>
+      <ListPanel id="questions-heading" title={`All Questions (${questions.length})`} className="mt-8">
         {questions.length === 0 ? (
-          <p className="px-4 py-16 text-center font-semibold text-ink sm:px-6">No questions yet</p>
+          <EmptyList title="No questions yet" />
         ) : (
           <ol className="divide-y divide-line" data-testid="question-list">
             {questions.map((question, index) => (
@@ -91,7 +90,7 @@ export default function AdminQuestions({ loaderData }: Route.ComponentProps) {
             ))}
           </ol>
         )}
-      </section>
+      </ListPanel>
     </div>
   );
 }
@@ -114,7 +113,7 @@ function QuestionRow({
     <li className="flex flex-wrap items-center gap-3 px-4 py-3 sm:px-6" data-testid="question-row" aria-busy={busy}>
       <span className="w-8 shrink-0 text-right text-sm tabular-nums text-ink-muted">{place}.</span>
       <div className="min-w-0 flex-1">
-        <Link to={`/admin/questions/${question.id}`} className={`${textLinkClass} break-words`}>
+        <Link to={adminQuestionHref(question.id)} className={`${textLinkClass} break-words`}>
           {question.question}
         </Link>
         <p className="text-xs text-ink-muted">

@@ -22,6 +22,7 @@ import { noindexMeta } from "~/lib/seo";
 import { isTimeZone, parseLocalDateTime } from "~/lib/zoned-time";
 import { siteSettings } from "~/settings/settings.server";
 import type { Route } from "./+types/admin.review";
+import { articleEditHref } from "~/lib/urls";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requirePermission(request, "article.review");
@@ -156,7 +157,7 @@ function ReviewItem({
       <p className="mt-1 text-sm text-ink-muted">
         By {item.authorName ?? "an unknown writer"} · submitted{" "}
         <LocalDateTime iso={item.submittedAt} serverZone={timeZone} /> ·{" "}
-        <Link to={`/admin/articles/edit/${item.id}`} className={textLinkClass}>
+        <Link to={articleEditHref(item.id)} className={textLinkClass}>
           Open in the editor
         </Link>
       </p>

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { findSlugRedirect } from "~/articles/editorial.server";
+import { findSlugRedirect } from "~/articles/slug-redirects.server";
 import type { Route } from "./+types/article-redirect";
 
 /**

@@ -27,6 +27,7 @@ import { getSiteSettings } from "~/settings/settings.server";
 import { pageTitle, siteNameFrom } from "~/lib/meta";
 import { redirectWithToast } from "~/http/toast.server";
 import type { Route } from "./+types/auth.provider.callback";
+import { oauthHref } from "~/lib/urls";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const known = getProvider(params.provider);
@@ -104,7 +105,7 @@ export default function OAuthFailurePage({ loaderData }: Route.ComponentProps) {
         {reason}
       </p>
       {provider.available ? (
-        <form method="post" action={`/auth/${provider.name}`} className="mt-6">
+        <form method="post" action={oauthHref(provider.name)} className="mt-6">
           <input type="hidden" name="intent" value={intent} />
           {redirectTo !== "/" ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
           <button type="submit" className={buttonClass({ size: "lg", className: "w-full" })}>

@@ -11,6 +11,7 @@ import { redirectWithToast } from "~/http/toast.server";
 import type { Route } from "./+types/auth.provider";
 import { readForm } from "~/http/form.server";
 import { getUser } from "~/auth/guards.server";
+import { loginHref } from "~/lib/urls";
 
 export function loader() {
   return redirect("/login");
@@ -23,7 +24,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   // Connecting needs someone to connect to: a signed-out visitor signs in first, then comes
   // back to the account page (where the Connect button is).
   if (intent === "connect" && !(await getUser(request))) {
-    throw redirect(`/login?${new URLSearchParams({ redirectTo: "/account" })}`);
+    throw redirect(loginHref("/account"));
   }
   const redirectTo = intent === "connect" ? "/account" : safeRedirectPath(form.get("redirectTo"));
   try {

@@ -1,10 +1,5 @@
-/**
- * /contact: a real form (no JavaScript needed) whose message is stored for the admin inbox and
- * mailed to the administrators. A honeypot and a per-address rate limit keep bots out.
- */
-import { Form } from "react-router";
-import { Field, FormAlert, StatusButton, TextareaField, useValidatedForm } from "~/components/forms";
-import { HoneypotField, MessagePage } from "~/components/messages/message-form";
+import { Field, TextareaField, useValidatedForm } from "~/components/forms";
+import { MessageForm, MessagePage } from "~/components/messages/message-form";
 import { retryAfterHeaders } from "~/http/route-headers.server";
 import { CONTACT_TEXT_FIELDS, ContactSchema, MESSAGE_ALERTS } from "~/lib/message-schemas";
 import { seoMeta } from "~/lib/seo";
@@ -29,29 +24,28 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ContactPage({ actionData }: Route.ComponentProps) {
-  const { fields, formProps, submitProps, busy } = useValidatedForm({
+  const form = useValidatedForm({
     id: "contact",
     schema: ContactSchema,
     requiredText: CONTACT_TEXT_FIELDS,
     lastResult: actionData?.result,
     validateOn: "blur",
   });
+  const { fields } = form;
   return (
     <MessagePage
       title="Contact Us"
       lead="A question, a correction or an idea for an article? Write to us: we read every message and reply by email."
     >
-      <FormAlert alert={actionData?.alert} />
-      <Form method="post" {...formProps}>
-        <HoneypotField />
-        <Field field={fields.name} label="Name" autoComplete="name" />
-        <Field field={fields.email} label="Email" type="email" autoComplete="email" />
+      <MessageForm
+        alert={actionData?.alert}
+        form={form}
+        fields={{ name: fields.name, email: fields.email }}
+        submitLabel="Send message"
+      >
         <Field field={fields.subject} label="Subject" autoComplete="off" inputProps={{ maxLength: 200 }} />
         <TextareaField field={fields.body} label="Message" rows={8} textareaProps={{ maxLength: 5000 }} />
-        <StatusButton pending={busy} pendingText="Sending..." size="lg" className="mt-2" {...submitProps}>
-          Send message
-        </StatusButton>
-      </Form>
+      </MessageForm>
     </MessagePage>
   );
 }

@@ -1,14 +1,15 @@
 /** "Forgot password?": mails a single-use reset link, valid one hour, if the address has an account. */
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import { requestPasswordReset } from "~/auth/accounts.server";
 import { emailLinkRequestAction } from "~/http/actions/email-link-request.server";
 import { AuthCard } from "~/components/auth/auth-card";
-import { Field, FormAlert, StatusButton, useValidatedForm } from "~/components/forms";
+import { Field, useValidatedForm } from "~/components/forms";
 import { textLinkClass } from "~/components/ui/button";
 import { EMAIL_ONLY_TEXT_FIELDS, EmailOnlySchema } from "~/lib/account-schemas";
 import { noindexMeta } from "~/lib/seo";
 import type { Route } from "./+types/forgot-password";
 import { retryAfterHeaders } from "~/http/route-headers.server";
+import { AuthForm } from "~/components/auth/auth-form";
 import { cacheHandle } from "~/cache/route-tags";
 import { tags } from "~/cache/tags";
 
@@ -20,12 +21,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ForgotPasswordPage({ actionData }: Route.ComponentProps) {
-  const { fields, formProps, submitProps, busy } = useValidatedForm({
+  const form = useValidatedForm({
     id: "forgot-password",
     schema: EmailOnlySchema,
     requiredText: EMAIL_ONLY_TEXT_FIELDS,
     lastResult: actionData?.result,
   });
+  const { fields } = form;
   return (
     <AuthCard
       title="Forgot your password?"
@@ -36,13 +38,9 @@ export default function ForgotPasswordPage({ actionData }: Route.ComponentProps)
         </Link>
       }
     >
-      <FormAlert alert={actionData?.alert} />
-      <Form method="post" {...formProps}>
+      <AuthForm alert={actionData?.alert} form={form} pendingText="Sending..." submitLabel="Send reset link">
         <Field field={fields.email} label="Email" type="email" autoComplete="email" />
-        <StatusButton pending={busy} pendingText="Sending..." size="lg" className="mt-2 w-full" {...submitProps}>
-          Send reset link
-        </StatusButton>
-      </Form>
+      </AuthForm>
     </AuthCard>
   );
 }

@@ -12,7 +12,7 @@ import { hit, limitFor, POLICIES } from "~/auth/rate-limit.server";
 import { clientAddress } from "~/http/client-address.server";
 import { createSession, destroySession } from "~/auth/session.server";
 import { AuthCard } from "~/components/auth/auth-card";
-import { Field, FormAlert, StatusButton, useValidatedForm } from "~/components/forms";
+import { FormAlert, StatusButton, useValidatedForm } from "~/components/forms";
 import { buttonClass, textLinkClass } from "~/components/ui/button";
 import { readForm } from "~/http/form.server";
 import { redirectWithToast } from "~/http/toast.server";
@@ -28,6 +28,9 @@ import {
 } from "~/people/invites.server";
 import { getSiteSettings } from "~/settings/settings.server";
 import type { Route } from "./+types/invite";
+import { inviteHref, loginHref } from "~/lib/urls";
+import { AccountFields } from "~/components/auth/account-fields";
+import { AuthForm } from "~/components/auth/auth-form";
 
 const PRIVATE = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex, nofollow" };
 
@@ -166,13 +169,14 @@ export const meta: Route.MetaFunction = ({ matches }) => noindexMeta(matches, "I
 
 export default function InvitePage({ loaderData, actionData, params }: Route.ComponentProps) {
   const { email, roleLabel, mode, signedInAs, siteName } = loaderData;
-  const { fields, formProps, submitProps, busy } = useValidatedForm({
+  const form = useValidatedForm({
     id: "accept-invite",
     schema: AcceptInviteSchema,
     requiredText: ACCEPT_INVITE_TEXT_FIELDS,
     lastResult: actionData?.result,
   });
-  const here = `/invite/${params.token}`;
+  const { fields } = form;
+  const here = inviteHref(params.token);
   const lead = `You are invited to join ${siteName} as ${roleLabel.toLowerCase()} (${email}).`;
 
   if (mode === "sign-in" || mode === "wrong-account") {
@@ -185,10 +189,7 @@ export default function InvitePage({ loaderData, actionData, params }: Route.Com
             : `You are signed in as ${signedInAs}. This invitation is for ${email}: sign out, sign in as ${email} and open this link again.`}
         </p>
         {mode === "sign-in" ? (
-          <Link
-            to={`/login?${new URLSearchParams({ redirectTo: here })}`}
-            className={buttonClass({ size: "lg", className: "w-full" })}
-          >
+          <Link to={loginHref(here)} className={buttonClass({ size: "lg", className: "w-full" })}>
             Sign in to accept
           </Link>
         ) : (
@@ -208,7 +209,7 @@ export default function InvitePage({ loaderData, actionData, params }: Route.Com
         <FormAlert alert={actionData?.alert} />
         <Form method="post">
           <input type="hidden" name="intent" value="accept" />
-          <StatusButton pending={busy} pendingText="Accepting..." size="lg" className="w-full">
+          <StatusButton pending={form.busy} pendingText="Accepting..." size="lg" className="w-full">
             Accept invitation
           </StatusButton>
         </Form>
@@ -223,30 +224,25 @@ export default function InvitePage({ loaderData, actionData, params }: Route.Com
       footer={
         <>
           Already have an account?{" "}
-          <Link to={`/login?${new URLSearchParams({ redirectTo: here })}`} className={textLinkClass}>
+          <Link to={loginHref(here)} className={textLinkClass}>
             Sign in
           </Link>
         </>
       }
     >
-      <FormAlert alert={actionData?.alert} />
-      <Form method="post" {...formProps}>
+      <AuthForm
+        alert={actionData?.alert}
+        form={form}
+        pendingText="Creating Account..."
+        submitLabel="Create account and accept"
+      >
         <p className="mb-4 text-sm text-ink-muted">
           Your email address: <span className="font-medium text-ink">{email}</span>
         </p>
-        <Field field={fields.name} label="Full name" autoComplete="name" />
-        <Field field={fields.password} label="Password" type="password" autoComplete="new-password" />
-        <Field field={fields.confirmPassword} label="Confirm password" type="password" autoComplete="new-password" />
-        <StatusButton
-          pending={busy}
-          pendingText="Creating Account..."
-          size="lg"
-          className="mt-2 w-full"
-          {...submitProps}
-        >
-          Create account and accept
-        </StatusButton>
-      </Form>
+        <AccountFields
+          fields={{ name: fields.name, password: fields.password, confirmPassword: fields.confirmPassword }}
+        />
+      </AuthForm>
     </AuthCard>
   );
 }

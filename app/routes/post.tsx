@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { getArticleBySlug } from "~/articles/articles.server";
-import { findSlugRedirect } from "~/articles/editorial.server";
+import { findSlugRedirect } from "~/articles/slug-redirects.server";
 import { articleViewData } from "~/http/views/article-view.server";
 import { ArticleView } from "~/components/article/article-view";
 import { articleMarkdownResponse, wantsMarkdown } from "~/discovery/markdown-source.server";

@@ -5,7 +5,7 @@
  * unknown token is a 404.
  */
 import { data, redirect } from "react-router";
-import { previewByToken } from "~/articles/editorial.server";
+import { previewByToken } from "~/articles/preview-links.server";
 import { articleViewData } from "~/http/views/article-view.server";
 import { ArticleView } from "~/components/article/article-view";
 import { env } from "~/env.server";
@@ -13,13 +13,14 @@ import { notFound } from "~/lib/route-errors";
 import { seoMeta } from "~/lib/seo";
 import { readOrThrow } from "~/http/route-errors.server";
 import type { Route } from "./+types/preview";
+import { postHref } from "~/lib/urls";
 
 const PRIVATE = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex, nofollow" };
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const found = await readOrThrow({ request, context }, "article", () => previewByToken(params.token));
   if (!found) throw notFound("article");
-  if (found.kind === "live") throw redirect(`/post/${found.slug}`, { status: 301, headers: PRIVATE });
+  if (found.kind === "live") throw redirect(postHref(found.slug), { status: 301, headers: PRIVATE });
   const { article } = found;
   return data(
     {
@@ -37,7 +38,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
     ? seoMeta(matches, {
         title: `Preview: ${loaderData.article.title}`,
         description: loaderData.article.excerpt ?? "",
-        path: `/post/${loaderData.article.slug}`,
+        path: postHref(loaderData.article.slug),
         noindex: true,
       })
     : [];

@@ -12,6 +12,7 @@ import { buttonClass, textLinkClass } from "~/components/ui/button";
 import { notFound } from "~/lib/route-errors";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { noindexMeta } from "~/lib/seo";
+import { parseId } from "~/lib/ids";
 import { postHref } from "~/lib/urls";
 import { articleToSave, isSaved } from "~/reading-list/reading-list.server";
 import type { Route } from "./+types/reading-list.save";
@@ -19,8 +20,8 @@ import type { Route } from "./+types/reading-list.save";
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const url = new URL(request.url);
-  const id = Number(url.searchParams.get("article"));
-  const article = Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647 ? await articleToSave(id) : null;
+  const id = parseId(url.searchParams.get("article"));
+  const article = id === null ? null : await articleToSave(id);
   if (!article) throw notFound("article");
   const returnTo = safeRedirectPath(url.searchParams.get("return"), postHref(article.slug));
   return data(

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link } from "react-router";
+import { data, Link } from "react-router";
 import { registerAccount } from "~/auth/accounts.server";
 import { requireAnonymous } from "~/auth/guards.server";
 import { providerButtons } from "~/auth/providers/registry.server";
@@ -7,14 +7,7 @@ import { tooManyAttemptsMessage } from "~/auth/rate-limit.server";
 import { clientAddress } from "~/http/client-address.server";
 import { AuthCard } from "~/components/auth/auth-card";
 import { OAuthButtons } from "~/components/auth/oauth-buttons";
-import {
-  CheckboxField,
-  Field,
-  FormAlert,
-  type FormAlertData,
-  StatusButton,
-  useValidatedForm,
-} from "~/components/forms";
+import { CheckboxField, type FormAlertData, useValidatedForm } from "~/components/forms";
 import { textLinkClass } from "~/components/ui/button";
 import { useSiteName } from "~/components/use-site-name";
 import { blockedSubmitToast, REGISTER_TEXT_FIELDS, RegisterSchema } from "~/lib/account-schemas";
@@ -23,6 +16,8 @@ import { redirectWithToast } from "~/http/toast.server";
 import type { Route } from "./+types/register";
 import { readForm } from "~/http/form.server";
 import { retryAfterHeaders } from "~/http/route-headers.server";
+import { AccountFields } from "~/components/auth/account-fields";
+import { AuthForm } from "~/components/auth/auth-form";
 import { cacheHandle } from "~/cache/route-tags";
 import { tags } from "~/cache/tags";
 
@@ -67,12 +62,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function RegisterPage({ loaderData, actionData }: Route.ComponentProps) {
   const { providers } = loaderData;
-  const { fields, formProps, submitProps, busy } = useValidatedForm({
+  const form = useValidatedForm({
     id: "register",
     schema: RegisterSchema,
     requiredText: REGISTER_TEXT_FIELDS,
     lastResult: actionData?.result,
   });
+  const { fields } = form;
   const siteName = useSiteName();
 
   return (
@@ -88,23 +84,18 @@ export default function RegisterPage({ loaderData, actionData }: Route.Component
         </>
       }
     >
-      <FormAlert alert={actionData?.alert} />
-      <Form method="post" {...formProps}>
-        <Field field={fields.name} label="Full name" autoComplete="name" inputProps={{ autoCapitalize: "words" }} />
-        <Field field={fields.email} label="Email" type="email" autoComplete="email" />
-        <Field field={fields.password} label="Password" type="password" autoComplete="new-password" />
-        <Field field={fields.confirmPassword} label="Confirm password" type="password" autoComplete="new-password" />
+      <AuthForm alert={actionData?.alert} form={form} pendingText="Creating Account..." submitLabel="Create Account">
+        <AccountFields
+          fields={{
+            name: fields.name,
+            email: fields.email,
+            password: fields.password,
+            confirmPassword: fields.confirmPassword,
+          }}
+          capitalizeName
+        />
         <CheckboxField field={fields.agreedToTerms}>I agree to the terms and conditions</CheckboxField>
-        <StatusButton
-          pending={busy}
-          pendingText="Creating Account..."
-          size="lg"
-          className="mt-2 w-full"
-          {...submitProps}
-        >
-          Create Account
-        </StatusButton>
-      </Form>
+      </AuthForm>
       <OAuthButtons providers={providers} intent="register" />
     </AuthCard>
   );

@@ -4,20 +4,13 @@
  * Success ends every session of the account and signs this browser in afresh.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link } from "react-router";
+import { data, Link } from "react-router";
 import { inspectResetToken, resetPassword } from "~/auth/accounts.server";
 import { tooManyAttemptsMessage } from "~/auth/rate-limit.server";
 import { clientAddress } from "~/http/client-address.server";
 import { createSession } from "~/auth/session.server";
 import { AuthCard } from "~/components/auth/auth-card";
-import {
-  Field,
-  FormAlert,
-  type FormAlertData,
-  StatusButton,
-  useAlertToast,
-  useValidatedForm,
-} from "~/components/forms";
+import { Field, type FormAlertData, useAlertToast, useValidatedForm } from "~/components/forms";
 import { buttonClass, textLinkClass } from "~/components/ui/button";
 import { FORM_TOASTS, RESET_PASSWORD_TEXT_FIELDS, ResetPasswordSchema } from "~/lib/account-schemas";
 import { noindexMeta } from "~/lib/seo";
@@ -25,6 +18,7 @@ import { redirectWithToast } from "~/http/toast.server";
 import type { Route } from "./+types/reset-password";
 import { readForm } from "~/http/form.server";
 import { retryAfterHeaders } from "~/http/route-headers.server";
+import { AuthForm } from "~/components/auth/auth-form";
 
 const LINK_INVALID: FormAlertData = {
   title: "This link is invalid or has expired",
@@ -71,12 +65,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function ResetPasswordPage({ loaderData, actionData }: Route.ComponentProps) {
   const { token } = loaderData;
-  const { fields, formProps, submitProps, busy } = useValidatedForm({
+  const form = useValidatedForm({
     id: "reset-password",
     schema: ResetPasswordSchema,
     requiredText: RESET_PASSWORD_TEXT_FIELDS,
     lastResult: actionData?.result,
   });
+  const { fields } = form;
   // The refusal of a used or expired link is the page itself (no box): its toast is raised here.
   useAlertToast(actionData?.linkInvalid ? actionData.alert : null);
   const footer = (
@@ -100,15 +95,11 @@ export default function ResetPasswordPage({ loaderData, actionData }: Route.Comp
       lead="At least 6 characters. Setting it signs you out on every other device."
       footer={footer}
     >
-      <FormAlert alert={actionData?.alert} />
-      <Form method="post" {...formProps}>
+      <AuthForm alert={actionData?.alert} form={form} pendingText="Saving..." submitLabel="Set new password">
         <input type="hidden" name="token" value={token} />
         <Field field={fields.password} label="New password" type="password" autoComplete="new-password" />
         <Field field={fields.confirmPassword} label="Confirm password" type="password" autoComplete="new-password" />
-        <StatusButton pending={busy} pendingText="Saving..." size="lg" className="mt-2 w-full" {...submitProps}>
-          Set new password
-        </StatusButton>
-      </Form>
+      </AuthForm>
     </AuthCard>
   );
 }

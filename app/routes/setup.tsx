@@ -5,12 +5,12 @@
  * rate limit (429 once exceeded), so nobody can guess their way into a fresh site.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form } from "react-router";
+import { data } from "react-router";
 import { hit, limitFor, POLICIES, tooManyAttemptsMessage } from "~/auth/rate-limit.server";
 import { clientAddress } from "~/http/client-address.server";
 import { createSession, destroySession } from "~/auth/session.server";
 import { AuthCard } from "~/components/auth/auth-card";
-import { Field, FormAlert, StatusButton, useValidatedForm } from "~/components/forms";
+import { useValidatedForm } from "~/components/forms";
 import { readForm } from "~/http/form.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { FORM_TOASTS } from "~/lib/account-schemas";
@@ -19,6 +19,8 @@ import type { ErrorScreenData } from "~/lib/route-errors";
 import { noindexMeta } from "~/lib/seo";
 import { completeSetup, setupState } from "~/setup/setup.server";
 import type { Route } from "./+types/setup";
+import { AccountFields } from "~/components/auth/account-fields";
+import { AuthForm } from "~/components/auth/auth-form";
 
 const PRIVATE = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex, nofollow" };
 
@@ -78,29 +80,23 @@ export const headers: Route.HeadersFunction = () => PRIVATE;
 export const meta: Route.MetaFunction = ({ matches }) => noindexMeta(matches, "Set up your site");
 
 export default function SetupPage({ actionData }: Route.ComponentProps) {
-  const { fields, formProps, submitProps, busy } = useValidatedForm({
+  const form = useValidatedForm({
     id: "setup",
     schema: SetupSchema,
     requiredText: SETUP_TEXT_FIELDS,
     lastResult: actionData?.result,
   });
+  const { fields } = form;
   return (
     <AuthCard title="Set up your site" lead="Create the first administrator account. This link works once.">
-      <FormAlert alert={actionData?.alert} />
-      <Form method="post" {...formProps}>
-        <Field field={fields.name} label="Full name" autoComplete="name" />
-        <Field field={fields.email} label="Email" type="email" autoComplete="email" />
-        <Field field={fields.password} label="Password" type="password" autoComplete="new-password" />
-        <StatusButton
-          pending={busy}
-          pendingText="Creating Account..."
-          size="lg"
-          className="mt-2 w-full"
-          {...submitProps}
-        >
-          Create administrator
-        </StatusButton>
-      </Form>
+      <AuthForm
+        alert={actionData?.alert}
+        form={form}
+        pendingText="Creating Account..."
+        submitLabel="Create administrator"
+      >
+        <AccountFields fields={{ name: fields.name, email: fields.email, password: fields.password }} />
+      </AuthForm>
     </AuthCard>
   );
 }

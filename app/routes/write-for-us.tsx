@@ -1,10 +1,5 @@
-/**
- * /write-for-us: pitch an article. Like /contact (stored for the inbox, mailed to the
- * administrators, honeypot, rate limit); the pitch's fields are kept in the message's details.
- */
-import { Form } from "react-router";
-import { Field, FormAlert, StatusButton, TextareaField, useValidatedForm } from "~/components/forms";
-import { HoneypotField, MessagePage } from "~/components/messages/message-form";
+import { Field, TextareaField, useValidatedForm } from "~/components/forms";
+import { MessageForm, MessagePage } from "~/components/messages/message-form";
 import { retryAfterHeaders } from "~/http/route-headers.server";
 import { MESSAGE_ALERTS, PITCH_TEXT_FIELDS, PitchSchema } from "~/lib/message-schemas";
 import { seoMeta } from "~/lib/seo";
@@ -30,13 +25,14 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function WriteForUsPage({ actionData }: Route.ComponentProps) {
-  const { fields, formProps, submitProps, busy } = useValidatedForm({
+  const form = useValidatedForm({
     id: "write-for-us",
     schema: PitchSchema,
     requiredText: PITCH_TEXT_FIELDS,
     lastResult: actionData?.result,
     validateOn: "blur",
   });
+  const { fields } = form;
   return (
     <MessagePage
       title="Write for Us"
@@ -47,11 +43,12 @@ export default function WriteForUsPage({ actionData }: Route.ComponentProps) {
         </p>
       }
     >
-      <FormAlert alert={actionData?.alert} />
-      <Form method="post" {...formProps}>
-        <HoneypotField />
-        <Field field={fields.name} label="Name" autoComplete="name" />
-        <Field field={fields.email} label="Email" type="email" autoComplete="email" />
+      <MessageForm
+        alert={actionData?.alert}
+        form={form}
+        fields={{ name: fields.name, email: fields.email }}
+        submitLabel="Send pitch"
+      >
         <Field field={fields.proposedTitle} label="Proposed title" autoComplete="off" inputProps={{ maxLength: 200 }} />
         <TextareaField
           field={fields.summary}
@@ -67,10 +64,7 @@ export default function WriteForUsPage({ actionData }: Route.ComponentProps) {
           hint="One web address per line: a blog, talks, a repository."
           rows={3}
         />
-        <StatusButton pending={busy} pendingText="Sending..." size="lg" className="mt-2" {...submitProps}>
-          Send pitch
-        </StatusButton>
-      </Form>
+      </MessageForm>
     </MessagePage>
   );
 }

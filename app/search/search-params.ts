@@ -8,6 +8,7 @@
  * category values that are not positive integers are ignored. The page follows the one
  * pagination rule (~/lib/pagination).
  */
+import { MAX_ID } from "~/lib/ids";
 
 /** Cards per page of results. */
 export const SEARCH_PAGE_SIZE = 12;
@@ -15,8 +16,6 @@ export const SEARCH_PAGE_SIZE = 12;
 export const MAX_KEYWORD_LENGTH = 200;
 /** At most this many category filters are read from a URL; the rest are ignored. */
 export const MAX_CATEGORY_FILTERS = 50;
-/** Largest value of a PostgreSQL integer: bigger ids cannot exist. */
-const MAX_INT4 = 2_147_483_647;
 
 /** A category offered as a search filter. */
 export type SearchCategory = { id: number; name: string; slug: string };
@@ -51,7 +50,7 @@ function positiveInteger(value: string, max: number): number | null {
 export function parseCategoryIds(values: readonly string[]): number[] {
   const ids: number[] = [];
   for (const value of values) {
-    const id = positiveInteger(value, MAX_INT4);
+    const id = positiveInteger(value, MAX_ID);
     if (id !== null && !ids.includes(id)) ids.push(id);
     if (ids.length >= MAX_CATEGORY_FILTERS) break;
   }

@@ -12,6 +12,7 @@ import { type Database, getDb, queryRows } from "~/db/db.server";
 import type { ArticleCardData } from "~/lib/article-card";
 import { MAX_PAGE } from "~/lib/pagination";
 import { normalizeKeyword, SEARCH_PAGE_SIZE, type SearchCategory } from "./search-params";
+import { toIso } from "~/lib/dates";
 
 export type { SearchCategory };
 
@@ -63,7 +64,7 @@ function toCard(row: SearchRow): ArticleCardData {
     categoryName: row.category_name,
     categorySlug: row.category_slug,
     authorName: row.author_name,
-    publishedAt: (row.published_at instanceof Date ? row.published_at : new Date(row.published_at)).toISOString(),
+    publishedAt: toIso(row.published_at),
     readingMinutes: row.reading_minutes,
     snippetHtml: sanitizeSnippet(row.snippet_html),
   };

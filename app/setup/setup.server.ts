@@ -10,9 +10,9 @@
  * an older one is replaced, so a restarted server always prints a link that works. The embedded
  * database has one process per data folder, so it always prints a fresh link.
  */
-import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { createOrPromoteAdmin } from "~/auth/admins.server";
+import { createSecretToken, hashSecretToken, secretTokenMatches } from "~/auth/secret-tokens.server";
 import { getDatabaseHandle, getDb } from "~/db/db.server";
 import { siteSettings } from "~/db/schema";
 import { hasAdministrator } from "~/people/people.server";
@@ -20,9 +20,6 @@ import { hasAdministrator } from "~/people/people.server";
 export const SETUP_TOKEN_KEY = "setupTokenHash";
 /** Instances starting within this window share one link. */
 const SHARED_WINDOW_SECONDS = 60;
-const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
-
-const sha256 = (token: string) => createHash("sha256").update(token).digest("hex");
 
 export type SetupLinkOutcome =
   | { status: "not-needed" }
@@ -38,8 +35,8 @@ export async function prepareSetupLink(siteUrl: string): Promise<SetupLinkOutcom
   }
   const { driver } = await getDatabaseHandle();
   const window = driver === "pglite" ? 0 : SHARED_WINDOW_SECONDS;
-  const token = randomBytes(32).toString("base64url");
-  const value = { hash: sha256(token) };
+  const { token, hash } = createSecretToken();
+  const value = { hash };
   const written = await db
     .insert(siteSettings)
     .values({ key: SETUP_TOKEN_KEY, value })
@@ -76,14 +73,6 @@ async function storedHash(): Promise<string | null> {
   return typeof hash === "string" ? hash : null;
 }
 
-/** Constant-time comparison of the token's hash with the stored one. */
-function matches(token: string, hash: string | null) {
-  if (!hash || !TOKEN_SHAPE.test(token)) return false;
-  const a = Buffer.from(sha256(token), "hex");
-  const b = Buffer.from(hash, "hex");
-  return a.length === b.length && timingSafeEqual(a, b);
-}
-
 export type SetupState = { status: "open" } | { status: "done" } | { status: "wrong-token" };
 
 /** What /setup/{token} shows: done (an administrator exists), the form, or not found. */
@@ -93,7 +82,7 @@ export async function setupState(token: string): Promise<SetupState> {
     await db.delete(siteSettings).where(eq(siteSettings.key, SETUP_TOKEN_KEY));
     return { status: "done" };
   }
-  return matches(token, await storedHash()) ? { status: "open" } : { status: "wrong-token" };
+  return secretTokenMatches(token, await storedHash()) ? { status: "open" } : { status: "wrong-token" };
 }
 
 export type SetupResult = { status: "created"; userId: number } | { status: "done" } | { status: "wrong-token" };
@@ -111,7 +100,7 @@ export async function completeSetup(
   const db = await getDb();
   const claimed = await db
     .delete(siteSettings)
-    .where(and(eq(siteSettings.key, SETUP_TOKEN_KEY), sql`${siteSettings.value}->>'hash' = ${sha256(token)}`))
+    .where(and(eq(siteSettings.key, SETUP_TOKEN_KEY), sql`${siteSettings.value}->>'hash' = ${hashSecretToken(token)}`))
     .returning({ key: siteSettings.key });
   if (claimed.length === 0) return (await hasAdministrator()) ? { status: "done" } : { status: "wrong-token" };
   const result = await createOrPromoteAdmin({ email: input.email, password: input.password, fullName: input.name });

@@ -1,16 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  createArticle,
-  DASHBOARD_PAGE_SIZE,
-  dashboardSql,
-  deleteArticle,
-  getEditableArticle,
-  listCategoryOptions,
-  listDashboardArticles,
-  parseArticleId,
-  updateArticle,
-} from "~/articles/admin-articles.server";
+import { createArticle, updateArticle } from "~/articles/save-article.server";
+import { DASHBOARD_PAGE_SIZE, dashboardSql, listDashboardArticles } from "~/articles/dashboard.server";
+import { deleteArticle } from "~/articles/delete-article.server";
+import { getEditableArticle, listCategoryOptions } from "~/articles/admin-articles.server";
+import { parseId as parseArticleId } from "~/lib/ids";
 import { createOrPromoteAdmin } from "~/auth/admins.server";
 import { type DatabaseHandle, queryRows, setDatabaseHandle } from "~/db/db.server";
 import { articles, authors, categories, users } from "~/db/schema";

@@ -7,13 +7,10 @@
 import { eq, sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import {
-  createArticle,
-  deleteArticle,
-  getEditableArticle,
-  listDashboardArticles,
-  updateArticle,
-} from "~/articles/admin-articles.server";
+import { createArticle, updateArticle } from "~/articles/save-article.server";
+import { deleteArticle } from "~/articles/delete-article.server";
+import { getEditableArticle } from "~/articles/admin-articles.server";
+import { listDashboardArticles } from "~/articles/dashboard.server";
 import {
   getArticleBySlug,
   getHomeArticles,
@@ -23,18 +20,15 @@ import {
 } from "~/articles/articles.server";
 import {
   autosaveArticle,
-  compareRevision,
-  createPreviewLink,
   discardPendingChanges,
-  findSlugRedirect,
   getEditorState,
-  listRevisions,
-  REVISIONS_KEPT,
-  resolvePreviewToken,
   restoreRevision,
-  revokePreviewLink,
   unpublishArticle,
-} from "~/articles/editorial.server";
+} from "~/articles/pending-changes.server";
+import { compareRevision, listRevisions } from "~/articles/revision-history.server";
+import { REVISIONS_KEPT } from "~/articles/revisions.server";
+import { createPreviewLink, resolvePreviewToken, revokePreviewLink } from "~/articles/preview-links.server";
+import { findSlugRedirect } from "~/articles/slug-redirects.server";
 import { publishDueArticles, publishDueOnce } from "~/articles/scheduler.server";
 import { createOrPromoteAdmin } from "~/auth/admins.server";
 import { type DatabaseHandle, openDatabase, queryRows, setDatabaseHandle } from "~/db/db.server";

@@ -5,7 +5,9 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createArticle, listDashboardArticles, authorIdForUser } from "~/articles/admin-articles.server";
+import { createArticle } from "~/articles/save-article.server";
+import { listDashboardArticles } from "~/articles/dashboard.server";
+import { authorIdForUser } from "~/articles/admin-articles.server";
 import { editorCapabilities, requireEditableArticle } from "~/articles/article-access.server";
 import { approveSubmission, listReviewQueue, returnSubmission, submitForReview } from "~/articles/review.server";
 import { listAudit } from "~/audit/audit.server";

@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { consumeToken, hashToken, inspectToken, issueToken } from "~/auth/tokens.server";
+import { hashSecretToken as hashToken } from "~/auth/secret-tokens.server";
+import { consumeToken, inspectToken, issueToken } from "~/auth/tokens.server";
 import { type DatabaseHandle, setDatabaseHandle } from "~/db/db.server";
 import { users, userTokens } from "~/db/schema";
 import { openTestDatabase, testDatabaseKinds } from "../support/databases";

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deleteAccount, updateName } from "~/account/account.server";
-import { createArticle } from "~/articles/admin-articles.server";
+import { createArticle } from "~/articles/save-article.server";
 import { createOrPromoteAdmin } from "~/auth/admins.server";
 import { hashPassword } from "~/auth/password.server";
 import { onContentChanged } from "~/cache/content-events.server";

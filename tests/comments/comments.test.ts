@@ -5,7 +5,7 @@
  */
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createArticle } from "~/articles/admin-articles.server";
+import { createArticle } from "~/articles/save-article.server";
 import { listAudit } from "~/audit/audit.server";
 import { createOrPromoteAdmin } from "~/auth/admins.server";
 import {
@@ -13,10 +13,10 @@ import {
   createComment,
   deleteComment,
   editComment,
-  loadThread,
   reportComment,
   setThreadMuted,
 } from "~/comments/comments.server";
+import { loadThread } from "~/comments/thread.server";
 import { listModerationQueue, moderateComments, setCommentsBlocked } from "~/comments/moderation.server";
 import { readUnsubscribeToken, unsubscribe, unsubscribeToken } from "~/comments/unsubscribe.server";
 import { type DatabaseHandle, setDatabaseHandle } from "~/db/db.server";

@@ -1,10 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  clearHighlightCache,
-  normalizeLanguage,
-  renderMarkdown,
-  renderMarkdownFragment,
-} from "~/markdown/markdown.server";
+import { clearHighlightCache, normalizeLanguage } from "~/markdown/highlight.server";
+import { renderMarkdown, renderMarkdownFragment } from "~/markdown/markdown.server";
 
 const SITE = { siteUrl: "https://devperspective.example" };
 const html = (source: string) => renderMarkdownFragment(source, SITE);

@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createArticle, updateArticle, getEditableArticle } from "~/articles/admin-articles.server";
+import { createArticle, updateArticle } from "~/articles/save-article.server";
+import { getEditableArticle } from "~/articles/admin-articles.server";
 import { createOrPromoteAdmin } from "~/auth/admins.server";
 import { type DatabaseHandle, queryRows, setDatabaseHandle } from "~/db/db.server";
 import { ARTICLE_MESSAGES, type ArticleInput } from "~/lib/article-schema";

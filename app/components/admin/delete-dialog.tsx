@@ -8,6 +8,7 @@ import { useFetcher } from "react-router";
 import { FormAlert, StatusButton } from "~/components/forms";
 import { Button } from "~/components/ui/button";
 import { ARTICLE_TOASTS } from "~/lib/article-schema";
+import { articleDeleteHref } from "~/lib/urls";
 
 export type DeleteTarget = { id: number; title: string; trigger: HTMLElement | null };
 
@@ -88,7 +89,7 @@ export function DeleteArticleDialog({
           <FormAlert alert={error} live className="mt-4" />
           <fetcher.Form
             method="post"
-            action={`/admin/articles/delete/${target.id}`}
+            action={articleDeleteHref(target.id)}
             className="mt-6 flex flex-wrap justify-end gap-2"
             onSubmit={(event) => {
               if (busy) event.preventDefault();

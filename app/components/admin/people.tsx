@@ -2,10 +2,9 @@
  * The People page (/admin/people): invite form, pending invitations, the list of accounts. Every
  * row's change is its own small form posting to the page, so everything works without JavaScript.
  */
-import { ListSearchForm, ListSearchStatus } from "~/components/admin/list-search";
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, useLocation } from "react-router";
-import { ROLE_LABELS, type Role } from "~/auth/permissions";
+import { ROLE_LABELS } from "~/auth/permissions";
 import { AdminPageHeader } from "~/components/admin/admin-shell";
 import { LocalDate } from "~/components/admin/local-date";
 import {
@@ -18,19 +17,20 @@ import {
   useValidatedForm,
 } from "~/components/forms";
 import { buttonClass } from "~/components/ui/button";
-import { Pagination } from "~/components/ui/pagination";
 import { ASSIGNABLE_ROLES, INVITE_ROLES, INVITE_TEXT_FIELDS, InviteSchema } from "~/lib/people-schemas";
 import { peopleHref } from "~/lib/urls";
-
-type Person = {
-  id: number;
-  email: string;
-  fullName: string;
-  role: Role;
-  suspendedAt: string | null;
-  createdAt: string;
-};
-type Invite = { id: number; email: string; role: Role; expiresAt: string; invitedBy: string | null };
+import {
+  Cell,
+  DataTable,
+  EmptyList,
+  ListPagination,
+  ListPanel,
+  ListSearchForm,
+  ListSearchStatus,
+  RowActionForm,
+  RowHeader,
+} from "~/components/admin/list-kit";
+import type { PendingInviteRow as Invite, PersonRow as Person } from "~/people/people-view";
 
 export type PeoplePageProps = {
   list: { people: Person[]; total: number; page: number; pageCount: number; query: string };
@@ -40,8 +40,6 @@ export type PeoplePageProps = {
     | { intent: "invite" | "row"; result: SubmissionResult<string[]> | null; alert: FormAlertData }
     | undefined;
 };
-
-const cell = "px-4 py-3";
 
 export function PeoplePage({ list, invites, selfId, actionData }: PeoplePageProps) {
   const location = useLocation();
@@ -53,10 +51,7 @@ export function PeoplePage({ list, invites, selfId, actionData }: PeoplePageProp
 
       <InviteForm actionData={actionData?.intent === "invite" ? actionData : undefined} returnPath={returnPath} />
 
-      <section aria-labelledby="pending-invites" className="mt-8 rounded-xl border border-line bg-surface shadow-sm">
-        <h2 id="pending-invites" className="border-b border-line px-4 py-4 text-lg font-semibold text-ink sm:px-6">
-          Pending invitations ({invites.length})
-        </h2>
+      <ListPanel id="pending-invites" title={`Pending invitations (${invites.length})`} className="mt-8">
         {invites.length === 0 ? (
           <p className="px-4 py-6 text-sm text-ink-muted sm:px-6">No invitation is waiting to be accepted.</p>
         ) : (
@@ -73,32 +68,23 @@ export function PeoplePage({ list, invites, selfId, actionData }: PeoplePageProp
                     {invite.invitedBy ? `, by ${invite.invitedBy}` : ""}; expires <LocalDate iso={invite.expiresAt} />
                   </span>
                 </span>
-                <Form method="post">
-                  <input type="hidden" name="intent" value="revoke" />
-                  <input type="hidden" name="inviteId" value={invite.id} />
-                  <input type="hidden" name="redirectTo" value={returnPath} />
-                  <button
-                    type="submit"
-                    className={buttonClass({ variant: "destructive-outline", size: "sm" })}
-                    aria-label={`Revoke the invitation of ${invite.email}`}
-                  >
-                    Revoke
-                  </button>
-                </Form>
+                <RowActionForm
+                  fields={{ intent: "revoke", inviteId: invite.id, redirectTo: returnPath }}
+                  variant="destructive-outline"
+                  label={`Revoke the invitation of ${invite.email}`}
+                >
+                  Revoke
+                </RowActionForm>
               </li>
             ))}
           </ul>
         )}
-      </section>
+      </ListPanel>
 
-      <section
-        aria-labelledby="everyone"
-        className="mt-8 overflow-hidden rounded-xl border border-line bg-surface shadow-sm"
-      >
-        <div className="flex flex-wrap items-center justify-between gap-4 border-b border-line px-4 py-4 sm:px-6">
-          <h2 id="everyone" className="text-lg font-semibold text-ink">
-            Everyone ({list.total})
-          </h2>
+      <ListPanel
+        id="everyone"
+        title={`Everyone (${list.total})`}
+        aside={
           <ListSearchForm
             action="/admin/people"
             name="People"
@@ -108,7 +94,8 @@ export function PeoplePage({ list, invites, selfId, actionData }: PeoplePageProp
             query={list.query}
             maxLength={100}
           />
-        </div>
+        }
+      >
         <ListSearchStatus
           count={list.total}
           one="person matches"
@@ -117,50 +104,26 @@ export function PeoplePage({ list, invites, selfId, actionData }: PeoplePageProp
           clearTo={"/admin/people"}
         />
         {list.people.length === 0 ? (
-          <p className="px-4 py-10 text-center text-sm text-ink-muted sm:px-6">No one matches your search.</p>
+          <EmptyList title="No one matches your search." />
         ) : (
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
-          <section className="overflow-x-auto" tabIndex={0} aria-label="People table">
-            <table className="w-full min-w-[48rem] text-left text-sm">
-              <caption className="sr-only">
-                Everyone ({list.total}), page {list.page} of {list.pageCount}
-              </caption>
-              <thead className="bg-surface-sunken text-xs tracking-wide text-ink-muted uppercase">
-                <tr>
-                  <th scope="col" className={cell}>
-                    Name
-                  </th>
-                  <th scope="col" className={cell}>
-                    Role
-                  </th>
-                  <th scope="col" className={cell}>
-                    Status
-                  </th>
-                  <th scope="col" className={cell}>
-                    Joined
-                  </th>
-                  <th scope="col" className={`${cell} text-right`}>
-                    Account
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-line">
-                {list.people.map((person) => (
-                  <PersonRow key={person.id} person={person} self={person.id === selfId} returnPath={returnPath} />
-                ))}
-              </tbody>
-            </table>
-          </section>
+          <DataTable
+            scrollLabel="People table"
+            className="w-full min-w-[48rem] text-left text-sm"
+            caption={`Everyone (${list.total}), page ${list.page} of ${list.pageCount}`}
+            columns={["Name", "Role", "Status", "Joined", { label: "Account", align: "end" }]}
+          >
+            {list.people.map((person) => (
+              <PersonRow key={person.id} person={person} self={person.id === selfId} returnPath={returnPath} />
+            ))}
+          </DataTable>
         )}
-        <Pagination
+        <ListPagination
           page={list.page}
           pageCount={list.pageCount}
           hrefFor={(n) => peopleHref({ q: list.query, page: n })}
           radius={2}
-          summary
-          className="flex flex-wrap items-center justify-between gap-3 border-t border-line px-4 py-3 sm:px-6"
         />
-      </section>
+      </ListPanel>
     </div>
   );
 }
@@ -169,12 +132,12 @@ function PersonRow({ person, self, returnPath }: { person: Person; self: boolean
   const roleId = `role-${person.id}`;
   return (
     <tr className="align-middle">
-      <th scope="row" className={`${cell} font-medium text-ink`}>
+      <RowHeader>
         {person.fullName}
         {self ? <span className="ml-1 text-xs font-normal text-ink-muted">(you)</span> : null}
         <span className="block text-xs font-normal text-ink-muted">{person.email}</span>
-      </th>
-      <td className={cell}>
+      </RowHeader>
+      <Cell className="">
         <Form method="post" className="flex items-center gap-2">
           <input type="hidden" name="intent" value="role" />
           <input type="hidden" name="userId" value={person.id} />
@@ -203,29 +166,22 @@ function PersonRow({ person, self, returnPath }: { person: Person; self: boolean
             Save
           </button>
         </Form>
-      </td>
-      <td className={`${cell} text-ink-muted`}>
-        {person.suspendedAt ? <span className="font-medium text-danger">Suspended</span> : "Active"}
-      </td>
-      <td className={`${cell} whitespace-nowrap text-ink-muted`}>
+      </Cell>
+      <Cell>{person.suspendedAt ? <span className="font-medium text-danger">Suspended</span> : "Active"}</Cell>
+      <Cell className="whitespace-nowrap text-ink-muted">
         <LocalDate iso={person.createdAt} />
-      </td>
-      <td className={`${cell} text-right`}>
+      </Cell>
+      <Cell end className="">
         {self ? null : (
-          <Form method="post">
-            <input type="hidden" name="intent" value={person.suspendedAt ? "restore" : "suspend"} />
-            <input type="hidden" name="userId" value={person.id} />
-            <input type="hidden" name="redirectTo" value={returnPath} />
-            <button
-              type="submit"
-              className={buttonClass({ variant: person.suspendedAt ? "secondary" : "destructive-outline", size: "sm" })}
-              aria-label={`${person.suspendedAt ? "Restore" : "Suspend"} ${person.fullName}`}
-            >
-              {person.suspendedAt ? "Restore" : "Suspend"}
-            </button>
-          </Form>
+          <RowActionForm
+            fields={{ intent: person.suspendedAt ? "restore" : "suspend", userId: person.id, redirectTo: returnPath }}
+            variant={person.suspendedAt ? "secondary" : "destructive-outline"}
+            label={`${person.suspendedAt ? "Restore" : "Suspend"} ${person.fullName}`}
+          >
+            {person.suspendedAt ? "Restore" : "Suspend"}
+          </RowActionForm>
         )}
-      </td>
+      </Cell>
     </tr>
   );
 }

@@ -1,29 +1,23 @@
-/**
- * The interview question form, one component for new and edit: question, answer (markdown, with
- * the article editor's Write/Preview tabs and preview rendering), difficulty and category.
- * Without JavaScript "Preview" is a submit button: the form comes back with the rendered answer
- * and everything typed.
- */
-import type { SubmissionResult } from "@conform-to/react";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import {
   FormAlert,
-  type FormAlertData,
   SelectField,
   StatusButton,
   TextareaField,
   textareaProps,
   useValidatedForm,
 } from "~/components/forms";
-import { buttonClass } from "~/components/ui/button";
+import {
+  CancelLink,
+  type MarkdownEditorActionData,
+  MarkdownField,
+  NoScriptPreviewButton,
+  ServerPreview,
+  useMarkdownPreview,
+} from "~/components/markdown-editor";
 import { DIFFICULTIES, QUESTION_LIMITS, QuestionSchema } from "~/lib/question-schema";
-import { MarkdownField, PreviewBody, useMarkdownPreview } from "./article-editor";
 
-export type QuestionActionData = {
-  result: SubmissionResult<string[]>;
-  alert: FormAlertData | null;
-  preview: { html: string } | null;
-};
+export type QuestionActionData = MarkdownEditorActionData;
 
 export type QuestionDefaults = { question: string; answer: string; difficulty: string; categoryId: string };
 
@@ -77,20 +71,11 @@ export function QuestionEditor({
         >
           <textarea key={answer.key} rows={10} {...answer.props} />
         </MarkdownField>
-        {actionData?.preview ? (
-          <section
-            aria-labelledby="server-preview-heading"
-            className="mb-4 rounded-md border border-line bg-surface-sunken p-4 sm:p-6"
-          >
-            <h2
-              id="server-preview-heading"
-              className="mb-4 text-xs font-semibold tracking-wide text-ink-muted uppercase"
-            >
-              Preview
-            </h2>
-            <PreviewBody title={question} html={actionData.preview.html} />
-          </section>
-        ) : null}
+        <ServerPreview
+          preview={actionData?.preview}
+          title={question}
+          className="mb-4 rounded-md border border-line bg-surface-sunken p-4 sm:p-6"
+        />
         <div className="grid gap-x-4 sm:grid-cols-2">
           <SelectField
             field={fields.difficulty}
@@ -108,18 +93,8 @@ export function QuestionEditor({
           <StatusButton pending={busy} pendingText="Saving..." {...submitProps}>
             {mode === "new" ? "Create Question" : "Update Question"}
           </StatusButton>
-          <button
-            type="submit"
-            name="intent"
-            value="preview"
-            formNoValidate
-            className={buttonClass({ variant: "secondary", className: "no-js-only" })}
-          >
-            Preview
-          </button>
-          <Link to="/admin/questions" className={buttonClass({ variant: "secondary" })}>
-            Cancel
-          </Link>
+          <NoScriptPreviewButton />
+          <CancelLink to="/admin/questions" />
         </div>
       </Form>
     </>

@@ -12,6 +12,7 @@
  * - Leaving the page with unsaved changes asks first (beforeunload).
  */
 import { useCallback, useEffect, useRef, useState } from "react";
+import { articleAutosaveHref } from "~/lib/urls";
 
 export const AUTOSAVE_DELAY_MS = 2_000;
 export const AUTOSAVED_FIELDS = ["title", "slug", "content", "excerpt", "imageUrl", "categoryId", "featured"] as const;
@@ -116,7 +117,7 @@ export function useAutosave(options: {
     body.set("version", versionRef.current);
     setStatus({ state: "saving" });
     try {
-      const response = await fetch(`/admin/articles/${articleId}/autosave`, { method: "POST", body });
+      const response = await fetch(articleAutosaveHref(articleId), { method: "POST", body });
       const answer = (await response.json().catch(() => ({}))) as { version?: string; error?: string };
       if (response.ok && answer.version) {
         versionRef.current = answer.version;

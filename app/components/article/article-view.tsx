@@ -22,6 +22,7 @@ import { MathStylesheet } from "./math-stylesheet";
 import { ReadingProgress } from "./reading-progress";
 import { ShareButtons } from "./share-buttons";
 import { TableOfContents } from "./table-of-contents";
+import { authorHref, categoryHref, postFullHref } from "~/lib/urls";
 
 const CONTINUE_ID = "continue-reading";
 // Keys of the stored HTML parts (app/http/html-once.server.ts; the loader uses the same).
@@ -55,7 +56,7 @@ export function ArticleView({
   const [scrollTarget, setScrollTarget] = useState<string | null>(null);
   const articleRef = useRef<HTMLElement>(null);
   const restRef = useRef<HTMLDivElement>(null);
-  const fullHref = `/post/${article.slug}?full=1`;
+  const fullHref = postFullHref(article.slug);
 
   const hiddenIds = useMemo(() => {
     if (revealed || previewHtml === null) return new Set<string>();
@@ -117,7 +118,7 @@ export function ArticleView({
                   <li className="flex items-center gap-1.5">
                     <span aria-hidden="true">/</span>
                     <Link
-                      to={`/category/${article.category.slug}`}
+                      to={categoryHref(article.category.slug)}
                       className="rounded-sm hover:text-ink hover:underline underline-offset-4"
                     >
                       {article.category.name}
@@ -143,7 +144,7 @@ export function ArticleView({
                   <p className="font-semibold text-ink" data-testid="article-author">
                     {article.author?.slug ? (
                       <Link
-                        to={`/author/${article.author.slug}`}
+                        to={authorHref(article.author.slug)}
                         rel="author"
                         className="hover:underline underline-offset-4"
                       >

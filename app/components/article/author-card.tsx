@@ -2,6 +2,7 @@
 import { Link } from "react-router";
 import { useSiteName } from "~/components/use-site-name";
 import { FALLBACK_AUTHOR } from "~/lib/article-card";
+import { authorHref } from "~/lib/urls";
 
 /** `slug`, when known, links the name to the author's page (/author/{slug}). */
 import type { AuthorInfo } from "~/articles/article-view";
@@ -57,7 +58,7 @@ export function AuthorCard({ author }: { author: AuthorInfo }) {
         </h2>
         <p className="mt-1 text-xl font-bold text-ink">
           {author?.slug ? (
-            <Link to={`/author/${author.slug}`} className="hover:underline underline-offset-4">
+            <Link to={authorHref(author.slug)} className="hover:underline underline-offset-4">
               {name}
             </Link>
           ) : (

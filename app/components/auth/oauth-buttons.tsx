@@ -4,6 +4,7 @@
  * credentials shows its button disabled, with the reason as its description.
  */
 import { buttonClass } from "~/components/ui/button";
+import { oauthHref } from "~/lib/urls";
 
 export type ProviderButtonData = {
   name: "github" | "google";
@@ -36,7 +37,7 @@ export function OAuthButtons({
           const reasonId = `oauth-${provider.name}-reason`;
           return (
             <li key={provider.name}>
-              <form method="post" action={`/auth/${provider.name}`}>
+              <form method="post" action={oauthHref(provider.name)}>
                 <input type="hidden" name="intent" value={intent} />
                 {redirectTo && redirectTo !== "/" ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
                 <button

@@ -1,5 +1,6 @@
 /** The head of an author's page: avatar, name, bio and a link to their feed. */
 import { AuthorAvatar } from "~/components/article/author-card";
+import { authorFeedHref } from "~/lib/urls";
 
 export function AuthorHeader({
   author,
@@ -21,7 +22,7 @@ export function AuthorHeader({
         ) : null}
         <p className="mt-3 text-sm text-ink-muted">
           {total} published {total === 1 ? "article" : "articles"} ·{" "}
-          <a href={`/author/${author.slug}/rss.xml`} className="font-semibold text-brand hover:underline">
+          <a href={authorFeedHref(author.slug)} className="font-semibold text-brand hover:underline">
             RSS feed
           </a>
         </p>

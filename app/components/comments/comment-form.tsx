@@ -6,6 +6,7 @@ import { Form, useNavigation } from "react-router";
 import { FormAlert, StatusButton, TextareaField, useValidatedForm } from "~/components/forms";
 import { COMMENT_MAX_LENGTH, COMMENT_TEXT_FIELDS, CommentSchema } from "~/lib/comment-schema";
 import type { CommentActionData } from "./comment-action-data";
+import { commentsPageHref } from "~/lib/urls";
 
 export type CommentFormProps = {
   slug: string;
@@ -28,7 +29,7 @@ export function CommentForm({
   label,
   submit,
 }: CommentFormProps) {
-  const action = `/post/${slug}?comments=all`;
+  const action = commentsPageHref(slug);
   const mine = actionData?.formId === formId ? actionData : null;
   const navigation = useNavigation();
   const { fields, formProps, submitProps } = useValidatedForm({

@@ -13,7 +13,7 @@ import { Form, Link, useFetcher } from "react-router";
 import { formatLongDate } from "~/articles/format";
 import { useHtmlOnce } from "~/components/html-once";
 import { buttonClass, textLinkClass } from "~/components/ui/button";
-import { commentsHref } from "~/lib/urls";
+import { commentsFragmentHref, commentsHref, commentsPageHref, loginHref } from "~/lib/urls";
 import type { CommentView, CommentsViewData } from "~/comments/comments-view";
 import type { CommentActionData } from "./comment-action-data";
 import type { CommentFormProps } from "./comment-form";
@@ -82,7 +82,7 @@ export function CommentsSection({ slug, view, actionData }: Props) {
           className={`js-only ${loadClass}`}
           aria-busy={fetcher.state !== "idle"}
           onClick={() => {
-            fetcher.load(`/post/${slug}/comments`);
+            fetcher.load(commentsFragmentHref(slug));
             void loadCommentForm();
           }}
         >
@@ -113,10 +113,7 @@ export function CommentsSection({ slug, view, actionData }: Props) {
         )
       ) : (
         <p className="mt-4 text-sm text-ink-muted">
-          <Link
-            to={`/login?${new URLSearchParams({ redirectTo: `/post/${slug}?comments=all` })}`}
-            className={textLinkClass}
-          >
+          <Link to={loginHref(commentsPageHref(slug))} className={textLinkClass}>
             Sign in to comment
           </Link>{" "}
           and join the discussion.
@@ -250,7 +247,7 @@ function SmallForm({
   label: string;
 }) {
   return (
-    <Form method="post" action={`/post/${slug}?comments=all`} preventScrollReset>
+    <Form method="post" action={commentsPageHref(slug)} preventScrollReset>
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="commentId" value={commentId} />
       <button
@@ -265,7 +262,7 @@ function SmallForm({
 
 function MuteForm({ slug, muted }: { slug: string; muted: boolean }) {
   return (
-    <Form method="post" action={`/post/${slug}?comments=all`} preventScrollReset>
+    <Form method="post" action={commentsPageHref(slug)} preventScrollReset>
       <input type="hidden" name="intent" value={muted ? "unmute" : "mute"} />
       <button type="submit" className={buttonClass({ variant: "secondary", size: "sm" })}>
         {muted ? "Unmute discussion" : "Mute discussion"}

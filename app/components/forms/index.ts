@@ -20,4 +20,4 @@ export {
 } from "./fields";
 export { FormAlert, type FormAlertData, useAlertToast } from "./form-alert";
 export { StatusButton } from "./status-button";
-export { useIsSubmitting, useValidatedForm } from "./use-validated-form";
+export { useIsSubmitting, useValidatedForm, type ValidatedForm } from "./use-validated-form";

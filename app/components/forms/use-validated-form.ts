@@ -101,3 +101,6 @@ export function useValidatedForm<Schema extends ObjectSchema>(options: {
     submitProps: { "aria-disabled": blocked || busy ? (true as const) : undefined },
   };
 }
+
+/** What a form component needs of useValidatedForm's result: the form's and button's props, the busy state. */
+export type ValidatedForm = Pick<ReturnType<typeof useValidatedForm>, "busy" | "formProps" | "submitProps">;

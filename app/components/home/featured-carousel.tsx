@@ -13,6 +13,7 @@ import { COVER_HEIGHT, COVER_WIDTH } from "../article-card";
 import { PauseIcon, PlayIcon } from "./hero";
 import { usePrefersReducedMotion } from "./use-reduced-motion";
 import { useHydrated } from "~/components/ui/use-hydrated";
+import { postHref } from "~/lib/urls";
 
 export const AUTO_ADVANCE_MS = 3000;
 export const SWIPE_CONFIDENCE_THRESHOLD = 10_000;
@@ -289,7 +290,7 @@ function Slide({
           <p className="mt-3 line-clamp-3 max-w-2xl text-base text-white/90 sm:text-lg">{item.excerpt}</p>
         ) : null}
         <Link
-          to={`/post/${item.slug}`}
+          to={postHref(item.slug)}
           draggable={false}
           className="mt-6 inline-flex h-11 w-fit items-center gap-2 rounded-md bg-white px-5 text-sm font-semibold text-gray-900 shadow hover:bg-gray-100 focus-visible:outline-white"
         >

@@ -1,8 +1,12 @@
 /**
- * The pieces the Contact and Write for Us pages share: the page frame and the honeypot field
- * (off screen, out of the tab order and hidden from assistive technology: only a bot fills it).
+ * The pieces the Contact and Write for Us pages share: the page frame, the honeypot field (off
+ * screen, out of the tab order and hidden from assistive technology: only a bot fills it) and the
+ * form around each page's own fields (alert, honeypot, name, email, the send button).
  */
+import type { FieldMetadata } from "@conform-to/react";
 import type { ReactNode } from "react";
+import { Form } from "react-router";
+import { Field, FormAlert, type FormAlertData, StatusButton, type ValidatedForm } from "~/components/forms";
 import { HONEYPOT_FIELD } from "~/lib/message-schemas";
 
 export function HoneypotField() {
@@ -25,5 +29,36 @@ export function MessagePage({ title, lead, children }: { title: string; lead: Re
       </header>
       <div className="relative mt-8">{children}</div>
     </div>
+  );
+}
+
+/** The message form: the alert, the honeypot, name and email, the page's own fields, then Send. */
+export function MessageForm({
+  alert,
+  form,
+  fields,
+  submitLabel,
+  children,
+}: {
+  alert: FormAlertData | null | undefined;
+  /** useValidatedForm's result: the form's props, its submit button's props and its busy state. */
+  form: ValidatedForm;
+  fields: { name: FieldMetadata<string | undefined>; email: FieldMetadata<string | undefined> };
+  submitLabel: string;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <FormAlert alert={alert} />
+      <Form method="post" {...form.formProps}>
+        <HoneypotField />
+        <Field field={fields.name} label="Name" autoComplete="name" />
+        <Field field={fields.email} label="Email" type="email" autoComplete="email" />
+        {children}
+        <StatusButton pending={form.busy} pendingText="Sending..." size="lg" className="mt-2" {...form.submitProps}>
+          {submitLabel}
+        </StatusButton>
+      </Form>
+    </>
   );
 }

@@ -1,27 +1,16 @@
-/**
- * The site page editor: title and markdown content with the article editor's Write / Preview
- * tabs (the Preview tab renders through the same resource route, /admin/articles/preview).
- * Without JavaScript "Preview" is a submit button that shows the rendering under the form.
- */
-import type { SubmissionResult } from "@conform-to/react";
-import { Form, Link } from "react-router";
-import { MarkdownField, PreviewBody, useMarkdownPreview } from "~/components/admin/article-editor";
+import { Form } from "react-router";
+import { Field, FormAlert, StatusButton, textareaProps, useValidatedForm } from "~/components/forms";
 import {
-  Field,
-  FormAlert,
-  type FormAlertData,
-  StatusButton,
-  textareaProps,
-  useValidatedForm,
-} from "~/components/forms";
-import { buttonClass } from "~/components/ui/button";
+  CancelLink,
+  type MarkdownEditorActionData,
+  MarkdownField,
+  NoScriptPreviewButton,
+  ServerPreview,
+  useMarkdownPreview,
+} from "~/components/markdown-editor";
 import { PAGE_LIMITS, PAGE_TEXT_FIELDS, PageSchema } from "~/lib/page-schema";
 
-export type PageEditorActionData = {
-  result: SubmissionResult<string[]>;
-  alert: FormAlertData | null;
-  preview: { html: string } | null;
-};
+export type PageEditorActionData = MarkdownEditorActionData;
 
 export function PageEditor({
   defaults,
@@ -65,28 +54,16 @@ export function PageEditor({
           <StatusButton pending={busy} pendingText="Saving..." name="intent" value="save" {...submitProps}>
             Save page
           </StatusButton>
-          <button
-            type="submit"
-            name="intent"
-            value="preview"
-            formNoValidate
-            className={buttonClass({ variant: "secondary", className: "no-js-only" })}
-          >
-            Preview
-          </button>
-          <Link to="/admin/pages" className={buttonClass({ variant: "secondary" })}>
-            Cancel
-          </Link>
+          <NoScriptPreviewButton />
+          <CancelLink to="/admin/pages" />
         </div>
       </Form>
-      {actionData?.preview ? (
-        <section aria-labelledby="server-preview-heading" className="mt-10 rounded-xl border border-line p-6">
-          <h2 id="server-preview-heading" className="mb-4 text-sm font-semibold tracking-wide text-ink-muted uppercase">
-            Preview
-          </h2>
-          <PreviewBody title={String(values?.title ?? defaults.title)} html={actionData.preview.html} />
-        </section>
-      ) : null}
+      <ServerPreview
+        preview={actionData?.preview}
+        title={String(values?.title ?? defaults.title)}
+        className="mt-10 rounded-xl border border-line p-6"
+        headingClassName="mb-4 text-sm font-semibold tracking-wide text-ink-muted uppercase"
+      />
     </>
   );
 }

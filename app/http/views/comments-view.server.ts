@@ -8,7 +8,8 @@ import type { RouterContextProvider } from "react-router";
 import type { CommentView, CommentsViewData } from "~/comments/comments-view";
 import { htmlOnce } from "~/http/html-once.server";
 import type { SessionUser } from "~/auth/guards.server";
-import { type ThreadComment, findCommentableArticle, loadThread } from "~/comments/comments.server";
+import { findCommentableArticle } from "~/comments/comments.server";
+import { loadThread, type ThreadComment } from "~/comments/thread.server";
 
 function toView(context: Readonly<RouterContextProvider>, comment: ThreadComment): CommentView {
   return {

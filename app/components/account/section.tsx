@@ -1,0 +1,13 @@
+/**
+ * What the account page's sections share: their frame and the reply an action gives one section
+ * (which form it answers, the submission's result and an alert). Each section is its own form
+ * posting to /account with an `intent`.
+ */
+import type { SubmissionResult } from "@conform-to/react";
+import type { FormAlertData } from "~/components/forms";
+import type { AccountIntent } from "~/lib/account-settings-schemas";
+
+export type AccountReply = { intent: AccountIntent; result: SubmissionResult<string[]>; alert: FormAlertData | null };
+
+export const SECTION_CLASS = "rounded-2xl border border-line bg-surface-raised p-6 sm:p-8";
+export const HEADING_CLASS = "text-xl font-bold text-ink";
