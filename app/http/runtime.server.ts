@@ -8,13 +8,13 @@ import { startAutomaticBackups, stopAutomaticBackups } from "~/backup/backup.ser
 import { startScheduler, stopScheduler } from "~/articles/scheduler.server";
 import { setDataDirCommandHandler } from "~/db/data-dir-lock.server";
 import { closeDatabase, databaseQueueStats, getDatabaseHandle } from "~/db/db.server";
-import { startOutboxWorker, stopOutboxWorker } from "~/mail/outbox.server";
+import { outboxHealth, startOutboxWorker, stopOutboxWorker } from "~/mail/outbox.server";
 import { loadSiteSettings } from "~/settings/settings.server";
 import { handleDataDirCommand } from "~/setup/admin-command.server";
 import { prepareSetupLink, setupLinkMessage } from "~/setup/setup.server";
 import { env } from "~/env.server";
 import { flushLogs, logger, requestLogger } from "~/observability/logger.server";
-import { enableProcessMetrics, registerDatabaseQueueStats } from "~/observability/metrics.server";
+import { enableProcessMetrics, registerDatabaseQueueStats, registerOutboxStats } from "~/observability/metrics.server";
 import { createLoadContext } from "./request-context.server";
 import { securityHeaders } from "./security-headers.server";
 
@@ -28,6 +28,7 @@ export async function startup(
   const log = logger();
   enableProcessMetrics();
   registerDatabaseQueueStats(databaseQueueStats);
+  registerOutboxStats(outboxHealth);
   const handle = await getDatabaseHandle();
   const migrationsStartedAt = performance.now();
   await handle.migrate();

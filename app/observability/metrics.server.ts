@@ -240,6 +240,49 @@ export function countSchedulerFailure() {
   schedulerFailures.inc();
 }
 
+// --- Mail outbox: pending, age of the oldest pending, failed in the last day ----------------------
+
+export type OutboxStats = { pending: number; oldestPendingSeconds: number | null; failedLastDay: number };
+let outboxStats: (() => Promise<OutboxStats>) | null = null;
+let outboxRead: { at: number; stats: Promise<OutboxStats | null> } | null = null;
+
+/** Wired at start (runtime.server.ts) to the outbox's `outboxHealth`; one query per scrape. */
+export function registerOutboxStats(read: () => Promise<OutboxStats>) {
+  outboxStats = read;
+}
+
+function readOutbox() {
+  const now = Date.now();
+  if (!outboxRead || now - outboxRead.at > 1_000) {
+    outboxRead = { at: now, stats: outboxStats ? outboxStats().catch(() => null) : Promise.resolve(null) };
+  }
+  return outboxRead.stats;
+}
+
+function outboxGauge(name: string, help: string, value: (stats: OutboxStats) => number | null) {
+  return new client.Gauge({
+    name,
+    help,
+    registers: [registry],
+    async collect() {
+      const stats = await readOutbox();
+      const current = stats ? value(stats) : null;
+      if (current !== null) this.set(current);
+    },
+  });
+}
+outboxGauge("mail_outbox_pending", "Mails waiting in the outbox (pending or being sent).", (stats) => stats.pending);
+outboxGauge(
+  "mail_outbox_oldest_pending_seconds",
+  "Age of the oldest mail waiting in the outbox (0 when none waits).",
+  (stats) => stats.oldestPendingSeconds ?? 0,
+);
+outboxGauge(
+  "mail_outbox_failed_last_day",
+  "Mails that failed for good in the last 24 hours.",
+  (stats) => stats.failedLastDay,
+);
+
 // --- Process: memory, CPU, event-loop delay, GC (prom-client's default metrics) -------------------
 
 let processMetrics = false;

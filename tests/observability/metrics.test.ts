@@ -1,10 +1,12 @@
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "~/db/db.server";
+import { type DatabaseHandle, setDatabaseHandle } from "~/db/db.server";
+import { outboxHealth, withMail } from "~/mail/outbox.server";
 import {
   metricsText,
   observeSchedulerTick,
   registerDatabaseQueueStats,
+  registerOutboxStats,
   registerPageCache,
 } from "~/observability/metrics.server";
 import { openTestDatabase, testDatabaseKinds } from "../support/databases";
@@ -89,3 +91,31 @@ for (const kind of testDatabaseKinds()) {
     });
   });
 }
+
+describe.each(testDatabaseKinds())("the mail outbox's gauges on %s", (kind) => {
+  let handle: DatabaseHandle;
+
+  afterAll(async () => {
+    registerOutboxStats(async () => ({ pending: 0, oldestPendingSeconds: null, failedLastDay: 0 }));
+    await handle?.close();
+  });
+
+  it("read pending, the oldest pending age and failures from the outbox table at scrape time", async () => {
+    handle = await openTestDatabase(kind);
+    setDatabaseHandle(handle);
+    registerOutboxStats(outboxHealth);
+    await withMail(async (_tx, queue) => {
+      for (const to of ["a@example.com", "b@example.com"]) {
+        await queue("message", { to, subject: "Hello", text: "Hello.", html: "<p>Hello.</p>" });
+      }
+    });
+    await handle.db.execute(
+      sql`update mail_outbox set status = 'failed', failed_at = now() where to_address = 'b@example.com'`,
+    );
+    // The gauges are read once a second at most: wait out an earlier test's scrape.
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    expect(await seriesValue("mail_outbox_pending")).toBe(1);
+    expect(await seriesValue("mail_outbox_failed_last_day")).toBe(1);
+    expect(await seriesValue("mail_outbox_oldest_pending_seconds")).toBeGreaterThanOrEqual(0);
+  });
+});
