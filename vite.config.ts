@@ -13,5 +13,10 @@ export default defineConfig({
     // (Node 20: 50 ms, 54 MB). Bundled, the server imports one chunk.
     noExternal: ["drizzle-orm"],
   },
-  build: { sourcemap: false },
+  build: {
+    sourcemap: false,
+    // Fonts (KaTeX's) stay files: the Content-Security-Policy's font-src is 'self', so a font
+    // inlined as a data: URL would be refused and the formula drawn in a fallback font.
+    assetsInlineLimit: (file) => (/\.(woff2?|ttf|otf)$/.test(file) ? false : undefined),
+  },
 });
