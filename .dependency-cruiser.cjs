@@ -78,7 +78,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: "node_modules" },
-    exclude: { path: ["^app/db/seed-data/", "\\.react-router/", "^build/"] },
+    exclude: { path: ["^app/seed/demo/", "\\.react-router/", "^build/"] },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: "tsconfig.json" },
     enhancedResolveOptions: {

@@ -371,7 +371,7 @@ function startWriter(cookie: string, categoryId: number) {
  * while an author edits). The first save is reported apart: it loads the highlighter.
  */
 async function toolkitSaves(cookie: string, categoryId: number, times = 20) {
-  const { articles } = await import("../app/seed/data/articles/index.ts");
+  const { articles } = await import("../app/seed/demo/articles/index.ts");
   const rich = articles
     .filter((a) => a.content.includes("```diff-") && a.content.includes("> [!") && a.content.includes("$$"))
     .sort((a, b) => b.content.length - a.content.length)[0];

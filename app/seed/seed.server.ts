@@ -13,13 +13,13 @@ import { type RenderedMarkdown, renderMarkdown, renderMarkdownFragment } from "~
 import { markStoredHtmlCurrent } from "~/markdown/render-version.server";
 import { getDb } from "~/db/db.server";
 import { articles, authors, categories, interviewQuestions } from "~/db/schema";
-import { articles as demoArticles } from "./data/articles";
-import { authors as demoAuthors } from "./data/authors";
-import { categories as demoCategories } from "./data/categories";
-import { changelogEntries } from "./data/changelog";
-import { questions as demoQuestions } from "./data/questions";
-import type { SeedArticle, SeedQuestion } from "./data/types";
-import { generateSyntheticArticle, mulberry32 } from "./data/synthetic";
+import { articles as demoArticles } from "./demo/articles";
+import { authors as demoAuthors } from "./demo/authors";
+import { categories as demoCategories } from "./demo/categories";
+import { changelogEntries } from "./demo/changelog";
+import { questions as demoQuestions } from "./demo/questions";
+import type { SeedArticle, SeedQuestion } from "./demo/types";
+import { generateSyntheticArticle, mulberry32 } from "./demo/synthetic";
 
 // Serialises concurrent demo seeds (several instances starting on an empty PostgreSQL at once):
 // authors have no unique key, so without it two seeds could both insert the same author.
@@ -276,6 +276,6 @@ export async function seedSyntheticArticles(count: number, options: SyntheticOpt
  */
 export async function seedSitePages(): Promise<number> {
   const { insertMissingPages } = await import("~/pages/pages.server");
-  const { pages: demoPages } = await import("./data/pages");
+  const { pages: demoPages } = await import("./demo/pages");
   return insertMissingPages(demoPages);
 }

@@ -4,7 +4,7 @@
  * Articles are written through the same render-at-save path as the admin forms and the seed
  * (renderMarkdown), and the database builds the search document itself.
  */
-import { md } from "~/seed/data/md";
+import { md } from "~/seed/demo/md";
 import type { Database } from "~/db/db.server";
 import { articles, authors, categories } from "~/db/schema";
 import { renderMarkdown } from "~/markdown/markdown.server";

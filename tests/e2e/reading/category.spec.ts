@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { articles as demoArticles } from "../../../app/seed/data/articles";
+import { articles as demoArticles } from "../../../app/seed/demo/articles";
 import { expect, hydrated, test } from "../support/fixtures";
 import { expectNoSeriousAxeViolations, expectReadFailureScreen, failReads } from "./support";
 

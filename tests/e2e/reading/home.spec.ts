@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
-import { articles as demoArticles } from "../../../app/seed/data/articles";
-import { changelogEntries } from "../../../app/seed/data/changelog";
+import { articles as demoArticles } from "../../../app/seed/demo/articles";
+import { changelogEntries } from "../../../app/seed/demo/changelog";
 import { expect, hydrated, test } from "../support/fixtures";
 import { expectNoSeriousAxeViolations, expectReadFailureScreen, failReads } from "./support";
 import { timedDrag } from "../support/timed-drag";

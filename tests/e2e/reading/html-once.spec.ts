@@ -5,7 +5,7 @@
  * the whole article and every answer.
  */
 import type { APIRequestContext, Page } from "@playwright/test";
-import { articles as demoArticles } from "../../../app/seed/data/articles";
+import { articles as demoArticles } from "../../../app/seed/demo/articles";
 import { expect, hydrated, test } from "../support/fixtures";
 
 const LONG = demoArticles.find((article) => article.slug === "understanding-the-javascript-event-loop")!;

@@ -1,4 +1,4 @@
-import { changelogEntries } from "../../../app/seed/data/changelog";
+import { changelogEntries } from "../../../app/seed/demo/changelog";
 import { expect, hydrated, test } from "../support/fixtures";
 import { expectNoSeriousAxeViolations, expectReadFailureScreen, failReads } from "./support";
 

@@ -4,7 +4,7 @@
  * Copy copies exactly the code (JavaScript); the page reads without JavaScript; axe.
  */
 import type { Page } from "@playwright/test";
-import { articles as demoArticles } from "../../../app/seed/data/articles";
+import { articles as demoArticles } from "../../../app/seed/demo/articles";
 import { expect, hydrated, test } from "../support/fixtures";
 import { expectNoSeriousAxeViolations } from "./support";
 
