@@ -11,7 +11,7 @@ import { SkipLink } from "~/components/ui/skip-link";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { MAIN_NAV, MENU_CATEGORIES } from "~/lib/site-nav";
 import { BrandLink } from "./brand";
-import { searchHref } from "~/lib/urls";
+import { headerSearchHref } from "~/lib/urls";
 
 export type HeaderUser = { name: string };
 
@@ -64,7 +64,7 @@ function HeaderSearch({ className = "", onSearched }: { className?: string; onSe
     if (!query) return; // A blank query does nothing.
     form.reset();
     onSearched?.();
-    navigate(searchHref({ q: query, categoryIds: [] }));
+    navigate(headerSearchHref(query));
   }
 
   return (

@@ -64,6 +64,15 @@ export function searchHref({ q, categoryIds, page = 1 }: { q: string; categoryId
   return withQuery("/search", params);
 }
 
+/**
+ * The header's search (spec: `/search?q={query}`, URL-encoded with encodeURIComponent). Its
+ * canonical address is `searchHref`'s form encoding (spaces as `+`), which a document request
+ * is redirected to; the header navigates in the app, where no redirect is needed.
+ */
+export function headerSearchHref(q: string) {
+  return `/search?q=${encodeURIComponent(q)}`;
+}
+
 /** The admin dashboard with its title search. */
 export function dashboardHref({
   q = "",
