@@ -54,7 +54,7 @@ export function AdminShell({ admin, children }: { admin: AdminIdentity; children
   return (
     <div className="min-h-dvh bg-surface-sunken md:flex">
       <SkipLink />
-      <aside className="border-b border-line bg-surface md:sticky md:top-0 md:flex md:h-dvh md:w-64 md:shrink-0 md:flex-col md:border-r md:border-b-0">
+      <aside className="border-b border-line bg-surface md:sticky md:top-0 md:flex md:h-dvh md:w-64 md:shrink-0 md:flex-col md:overflow-y-auto md:border-r md:border-b-0">
         <div className="flex items-center justify-between gap-3 px-4 py-3 md:block md:px-5 md:py-6">
           <BrandLink to="/admin/dashboard" className="text-base font-bold whitespace-nowrap">
             {" "}
