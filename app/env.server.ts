@@ -164,7 +164,14 @@ export function env(): Env {
 
 /** True when the server runs for the browser tests (ENABLE_TEST_HOOKS=1); never in a deployment. */
 export function testHooksEnabled(): boolean {
-  return env().ENABLE_TEST_HOOKS === "1";
+  try {
+    return env().ENABLE_TEST_HOOKS === "1";
+  } catch (error) {
+    // Asked while modules load (app/entry.server.tsx): a bad setting is reported by the start-up
+    // itself, through the logger, with one clear line each.
+    if (error instanceof InvalidEnvironmentError) return false;
+    throw error;
+  }
 }
 
 /**
