@@ -45,9 +45,28 @@ const EnvSchema = z
       .default(7),
     DATABASE_URL: url(["postgres:", "postgresql:"], "postgres://user:password@host:5432/database"),
     // Requests that need the database admitted at once; one more gets 503 (app/db/queue.server.ts).
-    DATABASE_QUEUE_LIMIT: optionalString.refine((value) => value === undefined || /^[1-9]\d{0,5}$/.test(value), {
-      message: "must be a whole number of requests, at least 1",
-    }),
+    DATABASE_QUEUE_LIMIT: optionalString
+      .refine((value) => value === undefined || /^[1-9]\d{0,5}$/.test(value), {
+        message: "must be a whole number of requests, at least 1",
+      })
+      .transform((value) => (value === undefined ? 128 : Number(value))),
+    // The page caches (server/response-cache.ts): "off" serves every page fresh (debugging only).
+    PAGE_CACHE: optionalString
+      .default("on")
+      .transform((value) => value.toLowerCase())
+      .pipe(z.enum(["on", "off"], { message: 'must be "on" (default) or "off"' })),
+    PAGE_CACHE_MB: z.coerce
+      .number({ message: "must be a number of megabytes" })
+      .int("must be a whole number")
+      .min(1, "must be between 1 and 4096")
+      .max(4096, "must be between 1 and 4096")
+      .default(48),
+    STAFF_PAGE_CACHE_MB: z.coerce
+      .number({ message: "must be a number of megabytes" })
+      .int("must be a whole number")
+      .min(1, "must be between 1 and 4096")
+      .max(4096, "must be between 1 and 4096")
+      .default(16),
     SITE_NAME: optionalString.default("DevPerspective"),
     TRUST_PROXY: z.enum(["0", "1"], { message: 'must be "1" (behind a trusted reverse proxy) or "0"' }).default("0"),
     SITE_URL: url(["http:", "https:"], "https://devperspective.example"),

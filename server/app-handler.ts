@@ -37,13 +37,14 @@ export async function createAppHandler(
   createRequestHandler: typeof CreateRequestHandler,
 ): Promise<AppHandler> {
   const { runtime } = build.entry.module;
-  const handleRequest = createRequestHandler(build, process.env.NODE_ENV);
-  const cache = createResponseCache({ maxBytes: Number(process.env.PAGE_CACHE_MB ?? 48) * 1024 * 1024 });
-  const cacheEnabled = process.env.PAGE_CACHE !== "off";
+  const settings = runtime.handlerSettings();
+  const handleRequest = createRequestHandler(build, settings.nodeEnv);
+  const cache = createResponseCache({ maxBytes: settings.pageCacheBytes });
+  const cacheEnabled = settings.pageCache;
   // Staff pages rendered per session (the signed-in dashboard), kept under a key that changes with
   // the session, the person and the version of the data the page shows (drizzle/0006): a write on
   // any instance changes the version, so nothing here needs to be told.
-  const staffCache = createResponseCache({ maxBytes: Number(process.env.STAFF_PAGE_CACHE_MB ?? 16) * 1024 * 1024 });
+  const staffCache = createResponseCache({ maxBytes: settings.staffPageCacheBytes });
   // The tags of each page come from its route's `handle.cacheTags`; a route without them is not kept.
   const pageTagsFor = runtime.createPageTagger(build.routes);
   runtime.registerPageCache("anonymous", cache.stats);
@@ -63,7 +64,10 @@ export async function createAppHandler(
     res.setHeader("X-Request-Id", requestId);
     const request = createRequest(req, res);
     const dataRequest = (req.url ?? "/").split("?")[0]!.endsWith(".data");
-    const loadContext = runtime.createLoadContext({ nonce, clientIp: clientIp(req), requestId }, { dataRequest });
+    const loadContext = runtime.createLoadContext(
+      { nonce, clientIp: clientIp(req, settings.trustProxy), requestId },
+      { dataRequest },
+    );
     // One bounded queue for requests that need the database (app/db/queue.server.ts): when it is
     // full this throws at once, and the request is answered 503 below without being rendered.
     return { response: await runtime.withDatabaseQueue(() => handleRequest(request, loadContext)), security };
@@ -81,8 +85,9 @@ export async function createAppHandler(
     req: http.IncomingMessage,
     res: http.ServerResponse,
     startedAt: number,
+    lookedUp = false,
   ) {
-    const hit = store.get(key);
+    const hit = lookedUp ? undefined : store.get(key);
     if (hit) return sendCached(req, res, hit, "HIT");
     const own: { uncached?: Response } = {};
     const { page, shared } = store.fill(key, async () => {
@@ -118,8 +123,11 @@ export async function createAppHandler(
     const startedAt = performance.now();
     if (cacheEnabled && isCacheableRequest(req)) {
       const key = cacheKey(req);
+      // Only tagged pages are ever stored, so a hit needs no route matching (the costly part).
+      const hit = cache.get(key);
+      if (hit) return sendCached(req, res, hit, "HIT");
       const tags = pageTagsFor(key);
-      if (tags) return renderThrough(cache, key, storable, tags, req, res, startedAt);
+      if (tags) return renderThrough(cache, key, storable, tags, req, res, startedAt, true);
     }
     if (cacheEnabled && isStaffPageRequest(req)) return renderStaffPage(req, res, startedAt);
     const { response } = await render(req, res);
@@ -195,9 +203,9 @@ function notModified(req: http.IncomingMessage, page: CachedPage) {
  * it is the last X-Forwarded-For entry, the one our own proxy appended; earlier entries are the
  * client's to invent.
  */
-function clientIp(req: http.IncomingMessage) {
+function clientIp(req: http.IncomingMessage, trustProxy: boolean) {
   const direct = req.socket.remoteAddress ?? "unknown";
-  if (process.env.TRUST_PROXY !== "1") return direct;
+  if (!trustProxy) return direct;
   const forwarded = String(req.headers["x-forwarded-for"] ?? "")
     .split(",")
     .map((part) => part.trim())

@@ -16,6 +16,7 @@
  * `databaseQueueStats()` is the read-only view for metrics.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
+import { env } from "~/env.server";
 
 /**
  * Requests admitted at once (`DATABASE_QUEUE_LIMIT`, default 128, validated in app/env.server.ts).
@@ -24,11 +25,8 @@ import { AsyncLocalStorage } from "node:async_hooks";
  * database time per uncached request on average, the last of 128 waits ~0.6 s, well inside a
  * client's patience); past that, an immediate 503 is better than a timeout. See the decision record.
  */
-export const DATABASE_QUEUE_LIMIT = queueLimit(process.env.DATABASE_QUEUE_LIMIT);
-
-function queueLimit(value: string | undefined) {
-  const limit = Number(value);
-  return value?.trim() && Number.isSafeInteger(limit) && limit > 0 ? limit : 128;
+export function databaseQueueLimit(): number {
+  return env().DATABASE_QUEUE_LIMIT;
 }
 
 /** Seconds a refused client is asked to wait (`Retry-After`). */
@@ -60,7 +58,7 @@ let waitingStatements = 0;
  * `DATABASE_QUEUE_LIMIT` requests are already admitted.
  */
 export async function withDatabaseQueue<T>(fn: () => Promise<T>): Promise<T> {
-  if (admitted >= DATABASE_QUEUE_LIMIT) {
+  if (admitted >= databaseQueueLimit()) {
     totals.shed++;
     throw new DatabaseBusyError();
   }
@@ -115,7 +113,7 @@ export type DatabaseQueueStats = {
 export function databaseQueueStats(): DatabaseQueueStats {
   return {
     depth: admitted,
-    limit: DATABASE_QUEUE_LIMIT,
+    limit: databaseQueueLimit(),
     waitingStatements,
     admittedTotal: totals.admitted,
     shedTotal: totals.shed,

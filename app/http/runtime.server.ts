@@ -93,6 +93,18 @@ export function beginShutdown() {
   state.draining = true;
 }
 
+/** The request handler's settings (server/app-handler.ts), validated like every other. */
+export function handlerSettings() {
+  const config = env();
+  return {
+    nodeEnv: config.NODE_ENV,
+    pageCache: config.PAGE_CACHE === "on",
+    pageCacheBytes: config.PAGE_CACHE_MB * 1024 * 1024,
+    staffPageCacheBytes: config.STAFF_PAGE_CACHE_MB * 1024 * 1024,
+    trustProxy: config.TRUST_PROXY === "1",
+  };
+}
+
 export function newNonce() {
   return randomBytes(16).toString("base64");
 }

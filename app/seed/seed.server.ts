@@ -195,6 +195,13 @@ export async function seedDemoContent(): Promise<SeedSummary> {
 
 /** Rows per INSERT: ~15 parameters each keeps a batch far below PostgreSQL's 65,535 limit. */
 const SYNTHETIC_BATCH_SIZE = 500;
+/**
+ * Distinct generated articles rendered per run. Rendering (Shiki) costs ~40 ms an article, so
+ * past this many the generator reuses a rendered one (title, body and excerpt) under a new slug,
+ * date, category and author: 100 000 articles seed in minutes instead of an hour, with the same
+ * mix of words, code and lengths for the search and the lists.
+ */
+const SYNTHETIC_DISTINCT = 1000;
 
 export type SyntheticOptions = {
   onProgress?: (done: number) => void;
@@ -229,14 +236,22 @@ export async function seedSyntheticArticles(count: number, options: SyntheticOpt
   const now = Date.now();
   const span = 4 * 365.25 * 24 * 60 * 60 * 1000;
 
+  const distinct: { generated: ReturnType<typeof generateSyntheticArticle>; rendered: RenderedMarkdown }[] = [];
+  async function nextArticle() {
+    if (distinct.length >= SYNTHETIC_DISTINCT) return distinct[Math.floor(random() * distinct.length)]!;
+    const generated = generateSyntheticArticle(random);
+    const article = { generated, rendered: await renderMarkdown(generated.content) };
+    distinct.push(article);
+    return article;
+  }
+
   let done = 0;
   let fruitlessRounds = 0;
   while (done < count) {
     const size = Math.min(SYNTHETIC_BATCH_SIZE, count - done);
     const rows = [];
     for (let i = 0; i < size; i++) {
-      const generated = generateSyntheticArticle(random);
-      const rendered = await renderMarkdown(generated.content);
+      const { generated, rendered } = await nextArticle();
       const publishedAt = new Date(now - Math.floor(random() * span));
       const base = slugify(generated.title).slice(0, 80).replace(/-+$/, "") || "article";
       rows.push({

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, openDatabase, queryRows } from "~/db/db.server";
 import { isUniqueViolation } from "~/db/pg-error.server";
 import {
-  DATABASE_QUEUE_LIMIT,
+  databaseQueueLimit,
   DatabaseBusyError,
   databaseQueueStats,
   isDatabaseBusyError,
@@ -143,8 +143,8 @@ describe("the database queue", () => {
     const gate = new Promise<void>((resolve) => {
       release = resolve;
     });
-    const admitted = Array.from({ length: DATABASE_QUEUE_LIMIT }, () => withDatabaseQueue(() => gate));
-    expect(databaseQueueStats().depth).toBe(DATABASE_QUEUE_LIMIT);
+    const admitted = Array.from({ length: databaseQueueLimit() }, () => withDatabaseQueue(() => gate));
+    expect(databaseQueueStats().depth).toBe(databaseQueueLimit());
     const started = performance.now();
     const refused = await withDatabaseQueue(async () => "ran").catch((error: unknown) => error);
     expect(performance.now() - started).toBeLessThan(50);
@@ -156,7 +156,7 @@ describe("the database queue", () => {
     const after = databaseQueueStats();
     expect(after.depth).toBe(0);
     expect(after.shedTotal).toBe(before.shedTotal + 1);
-    expect(after.admittedTotal).toBe(before.admittedTotal + DATABASE_QUEUE_LIMIT);
+    expect(after.admittedTotal).toBe(before.admittedTotal + databaseQueueLimit());
     // Admitted again once there is room.
     await expect(withDatabaseQueue(async () => "ran")).resolves.toBe("ran");
   });

@@ -33,4 +33,24 @@ describe("parseEnv", () => {
       expect(problems.find((line) => line.startsWith("SMTP_URL:"))).toContain("smtp://");
     }
   });
+
+  it("validates the page caches and the database queue like every other setting", () => {
+    const defaults = parseEnv({});
+    expect([defaults.PAGE_CACHE, defaults.PAGE_CACHE_MB, defaults.STAFF_PAGE_CACHE_MB]).toEqual(["on", 48, 16]);
+    expect(defaults.DATABASE_QUEUE_LIMIT).toBe(128);
+    const set = parseEnv({ PAGE_CACHE: "OFF", PAGE_CACHE_MB: "64", DATABASE_QUEUE_LIMIT: "8" });
+    expect([set.PAGE_CACHE, set.PAGE_CACHE_MB, set.DATABASE_QUEUE_LIMIT]).toEqual(["off", 64, 8]);
+    try {
+      parseEnv({ PAGE_CACHE: "maybe", PAGE_CACHE_MB: "lots", STAFF_PAGE_CACHE_MB: "0", DATABASE_QUEUE_LIMIT: "-1" });
+      expect.unreachable();
+    } catch (error) {
+      const problems = (error as InvalidEnvironmentError).problems;
+      expect(problems.map((line) => line.split(":")[0])).toEqual([
+        "DATABASE_QUEUE_LIMIT",
+        "PAGE_CACHE",
+        "PAGE_CACHE_MB",
+        "STAFF_PAGE_CACHE_MB",
+      ]);
+    }
+  });
 });

@@ -1,0 +1,126 @@
+/**
+ * The code of the embedded database's thread (app/db/pglite-worker.server.ts, decision 15): it
+ * owns the PGlite instance, answers one request at a time and sends database errors back with
+ * every field the server set.
+ */
+
+export const DATABASE_ERROR_FIELDS = [
+  "severity",
+  "code",
+  "detail",
+  "hint",
+  "position",
+  "internalPosition",
+  "internalQuery",
+  "where",
+  "schema",
+  "table",
+  "column",
+  "dataType",
+  "constraint",
+  "file",
+  "line",
+  "routine",
+] as const;
+
+/**
+ * The worker's code. A string (evaluated by Node), so it runs the same from the sources (tests,
+ * scripts, the dev server) and from the bundled server build; it imports PGlite by resolved URL.
+ */
+export const WORKER_SOURCE = `
+const { parentPort, workerData } = require("node:worker_threads");
+const FIELDS = ${JSON.stringify(DATABASE_ERROR_FIELDS)};
+const ROLLBACK = Symbol("rollback");
+function toWire(error) {
+  if (!(error instanceof Error)) return { name: "Error", message: String(error) };
+  const fields = {};
+  for (const key of FIELDS) if (error[key] !== undefined) fields[key] = error[key];
+  return { name: error.name, message: error.message, stack: error.stack, fields };
+}
+const keepText = (value) => value;
+const parserSets = new Map();
+function queryOptions(options) {
+  if (!options) return undefined;
+  const key = (options.rawTypes || []).join(",");
+  let parsers = parserSets.get(key);
+  if (!parsers) {
+    parsers = {};
+    for (const type of options.rawTypes || []) parsers[type] = keepText;
+    parserSets.set(key, parsers);
+  }
+  return { rowMode: options.rowMode, parsers };
+}
+(async () => {
+  const { urls, dataDir, startParams } = workerData;
+  let pg;
+  try {
+    const { PGlite } = await import(urls.pglite);
+    const { pg_trgm } = await import(urls.pg_trgm);
+    const { unaccent } = await import(urls.unaccent);
+    pg = await PGlite.create(dataDir, { extensions: { pg_trgm, unaccent }, startParams });
+  } catch (error) {
+    parentPort.postMessage({ id: 0, ok: false, error: toWire(error) });
+    return;
+  }
+  const transactions = new Map();
+  function begin(id) {
+    return new Promise((started, failed) => {
+      const done = pg.transaction(
+        (tx) =>
+          new Promise((commit, rollback) => {
+            transactions.set(id, { tx, done, finish: (ok) => (ok ? commit() : rollback(ROLLBACK)) });
+            started();
+          }),
+      );
+      // BEGIN itself failed: the callback never ran.
+      done.catch((error) => {
+        if (!transactions.has(id) && error !== ROLLBACK) failed(error);
+      });
+    });
+  }
+  async function finish(id, commit) {
+    const open = transactions.get(id);
+    transactions.delete(id);
+    if (!open) throw new Error("Transaction is closed");
+    open.finish(commit);
+    try {
+      await open.done;
+    } catch (error) {
+      if (error !== ROLLBACK) throw error;
+    }
+  }
+  function target(request) {
+    const found = request.tx ? transactions.get(request.tx)?.tx : pg;
+    if (!found) throw new Error("Transaction is closed");
+    return found;
+  }
+  async function run(request) {
+    switch (request.op) {
+      case "query": {
+        const result = await target(request).query(request.text, request.params, queryOptions(request.options));
+        return { rows: result.rows, fields: result.fields, affectedRows: result.affectedRows };
+      }
+      case "exec":
+        return (await target(request).exec(request.text)).map((result) => ({
+          rows: result.rows, fields: result.fields, affectedRows: result.affectedRows,
+        }));
+      case "begin":
+        return begin(request.tx);
+      case "commit":
+      case "rollback":
+        return finish(request.tx, request.op === "commit");
+      case "close":
+        if (!pg.closed) await pg.close();
+        return null;
+    }
+  }
+  parentPort.on("message", async ({ id, request }) => {
+    try {
+      parentPort.postMessage({ id, ok: true, result: await run(request) });
+    } catch (error) {
+      parentPort.postMessage({ id, ok: false, error: toWire(error) });
+    }
+  });
+  parentPort.postMessage({ id: 0, ok: true });
+})();
+`;
