@@ -9,6 +9,7 @@ import { getDb } from "~/db/db.server";
 import { articles, authors, categories } from "~/db/schema";
 import { env } from "~/env.server";
 import { conditionalResponse } from "./http-cache.server";
+import { postHref } from "~/lib/urls";
 
 export function wantsMarkdown(request: Request, slugParam: string | undefined) {
   if (!slugParam) return null;
@@ -45,7 +46,7 @@ export async function articleMarkdownResponse(request: Request, slug: string): P
       const markdownPath = new URL(request.url).pathname.endsWith(".md");
       return new Response(null, {
         status: 301,
-        headers: { Location: `/post/${moved}${markdownPath ? ".md" : ""}`, Vary: "Accept" },
+        headers: { Location: `${postHref(moved)}${markdownPath ? ".md" : ""}`, Vary: "Accept" },
       });
     }
     return new Response("# Article not found\n", {

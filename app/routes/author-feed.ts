@@ -5,6 +5,7 @@ import { getSiteSettings } from "~/settings/settings.server";
 import type { Route } from "./+types/author-feed";
 import { cacheHandle } from "~/cache/route-tags";
 import { tags } from "~/cache/tags";
+import { authorHref } from "~/lib/urls";
 
 /** /author/{slug}/rss.xml: the newest articles of one author. */
 
@@ -23,7 +24,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     {
       title: `${author.name} — ${SITE_NAME}`,
       description: author.bio || `Articles by ${author.name} on ${SITE_NAME}.`,
-      path: `/author/${author.slug}`,
+      path: authorHref(author.slug),
     },
     { authorId: author.id },
   );

@@ -7,6 +7,7 @@ import { getSiteSettings } from "~/settings/settings.server";
 import type { Route } from "./+types/category-feed";
 import { cacheHandle } from "~/cache/route-tags";
 import { tags } from "~/cache/tags";
+import { categoryFeedHref, categoryHref } from "~/lib/urls";
 
 /** /category/{category}/rss.xml: the newest articles of one category. */
 
@@ -18,7 +19,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   // A renamed category's old slug: 301 to its feed's current address.
   if (category?.slug !== params.category) {
     const moved = await findCategoryRedirect(params.category);
-    if (moved) return redirect(`/category/${moved}/rss.xml`, 301);
+    if (moved) return redirect(categoryFeedHref(moved), 301);
   }
   if (!category)
     return new Response("Category not found\n", {
@@ -30,7 +31,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     {
       title: `${category.name} — ${SITE_NAME}`,
       description: category.description || `${category.name} articles from ${SITE_NAME}.`,
-      path: `/category/${category.slug}`,
+      path: categoryHref(category.slug),
       categorySlug: category.slug,
     },
     category.id,

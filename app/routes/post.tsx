@@ -18,6 +18,7 @@ import { savedForRequest } from "~/reading-list/reading-list.server";
 import type { Route } from "./+types/post";
 import { cacheHandle } from "~/cache/route-tags";
 import { tags } from "~/cache/tags";
+import { categoryHref, postHref } from "~/lib/urls";
 
 /** /post/{slug}.md and `Accept: text/markdown` answer the markdown source (tools and agents). */
 export const middleware: Route.MiddlewareFunction[] = [
@@ -45,7 +46,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!article) {
     // A published article's old slug: 301 to where it is now.
     const moved = await readOrThrow({ request, context }, "article", () => findSlugRedirect(params.slug));
-    if (moved) throw redirect(`/post/${moved}${new URL(request.url).search}`, 301);
+    if (moved) throw redirect(`${postHref(moved)}${new URL(request.url).search}`, 301);
     throw notFound("article");
   }
 
@@ -78,7 +79,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   if (!loaderData) return [];
   const { article, description, updatedAt } = loaderData;
   const { siteName, siteUrl } = siteFrom(matches);
-  const path = `/post/${article.slug}`;
+  const path = postHref(article.slug);
   return seoMeta(matches, {
     title: article.title,
     description,
@@ -104,7 +105,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
       }),
       breadcrumbJsonLd(siteUrl, [
         { name: "Home", path: "/" },
-        ...(article.category ? [{ name: article.category.name, path: `/category/${article.category.slug}` }] : []),
+        ...(article.category ? [{ name: article.category.name, path: categoryHref(article.category.slug) }] : []),
         { name: article.title, path },
       ]),
     ],
