@@ -112,7 +112,10 @@ export function ghostContent(data: GhostData): GhostContent {
   const postTags = byPost(data.posts_tags);
   const postAuthors = byPost(data.posts_authors);
   const content: GhostContent = { articles: [], pages: [], problems: [] };
-  const posts = [...(data.posts ?? []), ...(data.pages ?? []).map((page) => ({ ...page, type: "page" }))];
+  const posts: Record<string, unknown>[] = [
+    ...(data.posts ?? []),
+    ...(data.pages ?? []).map((page) => ({ ...page, type: "page" })),
+  ];
   for (const post of posts) {
     const id = String(post.id ?? post.uuid ?? post.slug);
     const title = text(post.title) ?? "Untitled";

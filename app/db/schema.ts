@@ -661,6 +661,8 @@ export const importRuns = pgTable(
     leaseUntil: timestamp("lease_until", { withTimezone: true }),
     /** Articles and pages already imported (by an earlier run) when this one was applied. */
     unchanged: integer("unchanged").notNull().default(0),
+    /** The report, kept when the run finishes (its changes are gone after a roll back). */
+    report: jsonb("report").$type<Record<string, unknown>>(),
   },
   (t) => [
     check("import_runs_status", sql`${t.status} in ('uploaded', 'applying', 'finished', 'rolled-back')`),

@@ -6,8 +6,10 @@ import { eq, sql } from "drizzle-orm";
 import yazl from "yazl";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { exportToFile } from "~/backup/export-command.server";
-import { applyImport, importedRedirect, planImport } from "~/backup/import.server";
-import { ImportFileError, readImportSource } from "~/backup/import-sources.server";
+import { planImport } from "~/backup/import-plan.server";
+import { applyImport, importedRedirect } from "~/backup/import.server";
+import { readImportSource } from "~/backup/import-sources.server";
+import { ImportFileError } from "~/backup/import-types.server";
 import { type DatabaseHandle, queryRows, setDatabaseHandle } from "~/db/db.server";
 import { articles } from "~/db/schema";
 import { seedDemoContent } from "~/seed/seed.server";
@@ -61,7 +63,7 @@ describe.each(testDatabaseKinds())("imports on %s", (kind) => {
       "observability-budget",
       "postgres-indexes",
     ]);
-    expect(report.remoteImages).toContain("https://images.example.com/keys.png");
+    expect(report.remoteImages.map((image) => image.url)).toContain("https://images.example.com/keys.png");
     const [idempotent] = await handle.db.select().from(articles).where(eq(articles.slug, "designing-idempotent-apis"));
     expect(idempotent!.content).toContain("**Idempotency keys**");
     expect(idempotent!.content).toContain("```");
@@ -128,7 +130,7 @@ describe.each(testDatabaseKinds())("imports on %s", (kind) => {
       { name: "posts/designing-idempotent-apis.md", data: "---\ntitle: Same Slug Elsewhere\n---\n\nBody." },
     ]);
     const source = await readImportSource(file);
-    expect((await planImport(source, "skip")).items[0]!.action).toBe("skip-conflict");
+    expect((await planImport(source, "skip")).items[0]!.action).toBe("skip");
     const plan = await planImport(source, "rename");
     expect(plan.items[0]).toMatchObject({ action: "create", slug: "designing-idempotent-apis-2" });
   });
