@@ -34,6 +34,7 @@ CREATE TABLE "import_runs" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"lease_until" timestamp with time zone,
 	"unchanged" integer DEFAULT 0 NOT NULL,
+	"report" jsonb,
 	CONSTRAINT "import_runs_status" CHECK ("import_runs"."status" in ('uploaded', 'applying', 'finished', 'rolled-back')),
 	CONSTRAINT "import_runs_policy" CHECK ("import_runs"."policy" in ('rename', 'skip', 'overwrite'))
 );

@@ -131,6 +131,18 @@ export async function writeArticle(
   const categoriesCreated = new Map<string, number>();
   const authorsCreated = new Map<string, number>();
   let before: Awaited<ReturnType<typeof articlePageState>> = null;
+  // Rendered before the transaction (rendering reads the media library: on the embedded
+  // database a query outside a transaction waits for it to end).
+  const base = {
+    title: article.title.slice(0, 200),
+    slug: item.slug,
+    content,
+    excerpt: article.excerpt?.slice(0, 500) ?? null,
+    imageUrl: images.cover,
+    featured: article.featured === true,
+  };
+  const { values, hashes } = await renderArticleColumns({ ...base, categoryId: null });
+  const published = article.status === "published";
   const id = await db.transaction(async (tx) => {
     const categoryId = article.category
       ? await mapOrCreate(
@@ -154,19 +166,10 @@ export async function writeArticle(
           article.authorSlug,
         )
       : null;
-    const input = {
-      title: article.title.slice(0, 200),
-      slug: item.slug,
-      content,
-      excerpt: article.excerpt?.slice(0, 500) ?? null,
-      imageUrl: images.cover,
-      categoryId,
-      featured: article.featured === true,
-    };
-    const { values, hashes } = await renderArticleColumns(input);
-    const published = article.status === "published";
+    const input = { ...base, categoryId };
     const row = {
       ...values,
+      categoryId,
       authorId,
       status: published ? ("published" as const) : ("draft" as const),
       publishedAt: published ? (article.publishedAt ?? new Date()) : null,

@@ -52,7 +52,6 @@ const V4: [string, number][] = [
 const V6: [string, number][] = [
   ["::", 128], // unspecified
   ["::1", 128], // loopback
-  ["::ffff:0:0", 96], // IPv4-mapped (any IPv4 behind it)
   ["64:ff9b::", 96], // NAT64 (could reach a private IPv4)
   ["64:ff9b:1::", 48], // local NAT64
   ["100::", 64], // discard
@@ -67,11 +66,24 @@ const V6: [string, number][] = [
 for (const [address, prefix] of V4) BLOCKED.addSubnet(address, prefix, "ipv4");
 for (const [address, prefix] of V6) BLOCKED.addSubnet(address, prefix, "ipv6");
 
+/** The IPv4 address behind an IPv4-mapped IPv6 one (::ffff:a.b.c.d), else null. */
+function mappedIpv4(address: string): string | null {
+  const compressed = new URL(`http://[${address}]`).hostname.slice(1, -1);
+  const hex = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(compressed);
+  if (!hex) return null;
+  const high = Number.parseInt(hex[1]!, 16);
+  const low = Number.parseInt(hex[2]!, 16);
+  return [high >> 8, high & 255, low >> 8, low & 255].join(".");
+}
+
 /** True for an address on the public internet; false for anything else (or not an address). */
 export function isPublicAddress(address: string): boolean {
   const family = net.isIP(address);
   if (family === 0) return false;
-  return !BLOCKED.check(address, family === 4 ? "ipv4" : "ipv6");
+  if (family === 4) return !BLOCKED.check(address, "ipv4");
+  const v4 = mappedIpv4(address);
+  if (v4 !== null) return isPublicAddress(v4);
+  return !BLOCKED.check(address, "ipv6");
 }
 
 function allowedHosts(): Set<string> {

@@ -54,7 +54,11 @@ describe.each(testDatabaseKinds())("imports on %s", (kind) => {
     const source = await readImportSource(file);
     expect(source.kind).toBe("ghost");
     const plan = await planImport(source);
-    expect(plan.counts).toMatchObject({ create: 3, unchanged: 0 });
+    // Three posts and a page (Ghost's "about": /about is this site's own page, so it gets a new address).
+    expect(plan.counts).toMatchObject({ create: 4, unchanged: 0 });
+    expect(plan.items.filter((item) => item.target === "page")).toMatchObject([
+      { action: "create", slug: "about-2", renamedFrom: "about" },
+    ]);
     expect(plan.categoriesToCreate.sort()).toEqual(["APIs", "Databases"]);
     expect(plan.authorsToCreate.sort()).toEqual(["Grace Ghostwriter", "Linus Lexical"]);
     const report = await applyImport(source, plan, ACTOR, "ghost-export.json");
@@ -82,7 +86,7 @@ describe.each(testDatabaseKinds())("imports on %s", (kind) => {
     // A second import creates nothing.
     const before = await articleCount(handle);
     const again = await importFile(file);
-    expect(again.plan.counts).toMatchObject({ create: 0, unchanged: 3 });
+    expect(again.plan.counts).toMatchObject({ create: 0, unchanged: 4 });
     expect(again.report.created).toEqual([]);
     expect(await articleCount(handle)).toBe(before);
   });
