@@ -35,8 +35,8 @@ export async function ghostFixture({ posts: count, remoteOrigin, prefix = "g" }:
   for (let n = 0; n < 5; n++) images.set(`content/images/2024/01/figure-${n}.png`, await numberedPng(1000 + n));
   const tags = WORDS.slice(0, 6).map((word, n) => ({
     id: `${prefix}-t${n}`,
-    name: `Topic ${word}`,
-    slug: `topic-${word}`,
+    name: `${prefix.toUpperCase()} ${word}`,
+    slug: `${prefix}-${word}`,
   }));
   tags.push({ id: `${prefix}-t-internal`, name: "#internal", slug: "hash-internal" });
   const users = [
