@@ -54,7 +54,8 @@ export async function ghostFixture({ posts: count, remoteOrigin, prefix = "g" }:
     const slug = `${prefix}-post-${i}-${word}`;
     const title = `Post ${i} of ${prefix}: notes on ${word}`;
     let figure = "";
-    if (i % 10 === 0) figure = `<img src="__GHOST_URL__/content/images/2024/01/figure-${(i / 10) % 5}.png" alt="Figure ${i}">`;
+    if (i % 10 === 0)
+      figure = `<img src="__GHOST_URL__/content/images/2024/01/figure-${(i / 10) % 5}.png" alt="Figure ${i}">`;
     else if (remoteOrigin && i % 25 === 1) {
       const src = `${remoteOrigin}/img/${i}.png`;
       remoteImages.push(src);

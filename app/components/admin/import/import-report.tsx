@@ -5,6 +5,25 @@ import { postHref } from "~/lib/urls";
 
 const SHOWN = 100;
 
+/** "Label: A, B, C" with each a link; nothing when there are none. */
+function InlineLinks({ label, links }: { label: string; links: { href: string; text: string; note?: string }[] }) {
+  if (links.length === 0) return null;
+  return (
+    <p className="mt-3">
+      {label}:{" "}
+      {links.map((link, index) => (
+        <span key={link.href}>
+          {index > 0 ? ", " : ""}
+          <a className="underline" href={link.href}>
+            {link.text}
+          </a>
+          {link.note}
+        </span>
+      ))}
+    </p>
+  );
+}
+
 export function ImportReport({ report, title }: { report: Report; title: string }) {
   const articles = report.created.length;
   return (
@@ -29,33 +48,18 @@ export function ImportReport({ report, title }: { report: Report; title: string 
           {articles > SHOWN ? <li>and {articles - SHOWN} more</li> : null}
         </ul>
       ) : null}
-      {report.overwritten.length > 0 ? (
-        <p className="mt-3">
-          Overwritten:{" "}
-          {report.overwritten.map((article, index) => (
-            <span key={article.slug}>
-              {index > 0 ? ", " : ""}
-              <a className="underline" href={postHref(article.slug)}>
-                {article.title}
-              </a>
-            </span>
-          ))}
-        </p>
-      ) : null}
-      {report.pages.length > 0 ? (
-        <p className="mt-3">
-          Site pages:{" "}
-          {report.pages.map((page, index) => (
-            <span key={page.slug}>
-              {index > 0 ? ", " : ""}
-              <a className="underline" href={sitePageHref(page.slug)}>
-                {page.title}
-              </a>
-              {page.overwritten ? " (overwritten)" : ""}
-            </span>
-          ))}
-        </p>
-      ) : null}
+      <InlineLinks
+        label="Overwritten"
+        links={report.overwritten.map((article) => ({ href: postHref(article.slug), text: article.title }))}
+      />
+      <InlineLinks
+        label="Site pages"
+        links={report.pages.map((page) => ({
+          href: sitePageHref(page.slug),
+          text: page.title,
+          note: page.overwritten ? " (overwritten)" : "",
+        }))}
+      />
       {report.remoteImages.length > 0 ? (
         <div className="mt-3">
           <p>Remote images kept as links:</p>
