@@ -48,7 +48,7 @@ test("an administrator previews and imports a dev.to export; an editor may not",
 
     await page.getByLabel(/File to import/).setInputFiles(unknown);
     await page.getByRole("button", { name: "Preview" }).click();
-    await expect(page.getByText("not a known export")).toBeVisible();
+    await expect(page.getByTestId("form-alert").getByText("not a known export")).toBeVisible();
 
     await page.getByLabel(/File to import/).setInputFiles(file);
     await page.getByRole("button", { name: "Preview" }).click();
@@ -102,24 +102,26 @@ test("with JavaScript the upload shows its progress, then the preview", async ({
     await signInAsAdmin(page, true);
     await page.goto("/admin/import");
     await hydrated(page, true);
-    // Hold the server's answer until the bar has been seen full.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route("**/admin/import/upload", async (route) => {
-      const response = await route.fetch();
-      await held;
-      await route.fulfill({ response });
+    // A slow uplink (about 1 MB/s), so the upload takes a few seconds.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Network.enable");
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 20,
+      downloadThroughput: -1,
+      uploadThroughput: 1024 * 1024,
     });
     await page.getByLabel(/File to import/).setInputFiles(file);
     await page.getByRole("button", { name: "Preview" }).click();
     const bar = page.getByRole("progressbar", { name: "Uploading site.zip" });
     await expect(bar).toBeVisible();
-    await expect(bar).toHaveAttribute("value", "100");
-    await expect(page.getByText("100%")).toBeVisible();
-    release();
-    await expect(page.getByRole("heading", { name: "Preview: 1 to create, 0 already imported" })).toBeVisible();
+    // It moves while the file travels.
+    await expect
+      .poll(async () => Number(await bar.getAttribute("value", { timeout: 500 })), { intervals: [100] })
+      .toBeGreaterThan(0);
+    await expect(page.getByRole("heading", { name: "Preview: 1 to create, 0 already imported" })).toBeVisible({
+      timeout: 20_000,
+    });
     await expect(page).toHaveURL(/\/admin\/import\?run=\d+$/);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });

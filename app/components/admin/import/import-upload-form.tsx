@@ -46,7 +46,7 @@ export function ImportUploadForm({ uploadUrl }: { uploadUrl: string }) {
       onSubmit={onSubmit}
       className="space-y-4 rounded-xl border border-line bg-surface p-6 text-sm text-ink"
     >
-      <FormAlert alert={error ? { title: "Import refused", description: error } : null} live />
+      <FormAlert alert={error ? { title: "Import refused", description: error } : null} />
       <input type="hidden" name="intent" value="preview" />
       <div>
         <label htmlFor="import-file" className="block font-medium">
