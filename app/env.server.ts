@@ -105,6 +105,9 @@ const EnvSchema = z
     GOOGLE_ISSUER_URL: url(["http:", "https:"], "https://accounts.google.com").default("https://accounts.google.com"),
     // The migrations folder (the Docker image and scripts run from elsewhere than the checkout).
     MIGRATIONS_DIR: optionalString.default("drizzle"),
+    // Host names whose addresses an import's remote-image fetch does not check (comma-separated):
+    // only for tests, whose image server is on localhost. Empty: every address must be public.
+    IMPORT_FETCH_ALLOW_HOSTS: optionalString,
     // "1" only for the browser tests: pretend client addresses, simulated read failures, /__test routes.
     ENABLE_TEST_HOOKS: optionalString,
     // Operations: logs (app/observability/logger.server.ts) and metrics (/metrics).

@@ -99,6 +99,8 @@ export default [
   ]),
   // Resource route: image uploads (JSON for fetch/XHR, a redirect with a toast for plain forms).
   route("admin/media/upload", "routes/admin.media-upload.ts"),
+  // The import page's upload with JavaScript (XMLHttpRequest with progress; JSON answers).
+  route("admin/import/upload", "routes/admin.import-upload.ts"),
   // The export's download (a plain form post from /admin/export; streamed zip).
   route("admin/export/download", "routes/admin.export-download.ts"),
   // Uploaded images and their variants, at content-hashed URLs.

@@ -10,7 +10,7 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { recordAudit } from "~/audit/audit.server";
-import { restoreBackup } from "~/backup/backup.server";
+import { restoreBackup } from "~/backup/restore.server";
 import { closeDatabase, getDatabaseHandle } from "~/db/db.server";
 
 const USAGE = "usage: npm run restore -- FILE [--force]";

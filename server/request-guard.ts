@@ -11,6 +11,18 @@ import type { IncomingMessage } from "node:http";
  */
 export const MAX_BODY_BYTES = 12 * 1024 * 1024;
 
+/**
+ * The admin panel's import takes a file of up to 50 MB (IMPORT_UPLOAD_MAX_BYTES in
+ * app/backup/import-runs.server.ts) in a multipart form: its two upload paths admit that much.
+ */
+export const IMPORT_BODY_BYTES = 51 * 1024 * 1024;
+const IMPORT_UPLOAD_PATHS = new Set(["/admin/import", "/admin/import.data", "/admin/import/upload"]);
+
+/** The largest body a request to `pathname` may carry. */
+export function maxBodyBytes(pathname: string): number {
+  return IMPORT_UPLOAD_PATHS.has(pathname) ? IMPORT_BODY_BYTES : MAX_BODY_BYTES;
+}
+
 // The site speaks HTML forms: GET, HEAD and POST. PUT, PATCH and DELETE get a 405 or 404 per route
 // (route-methods.ts); TRACE, OPTIONS, CONNECT and unknown methods have no handler anywhere.
 const ROUTED_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"]);
@@ -47,8 +59,9 @@ export function checkRequestLine(req: IncomingMessage): Refusal | null {
   ) {
     return { status: 411, message: "Length Required" };
   }
-  if (Number(req.headers["content-length"] ?? 0) > MAX_BODY_BYTES) {
-    return { status: 413, message: `Payload Too Large: at most ${MAX_BODY_BYTES / (1024 * 1024)} MB per request.` };
+  const limit = maxBodyBytes(pathname);
+  if (Number(req.headers["content-length"] ?? 0) > limit) {
+    return { status: 413, message: `Payload Too Large: at most ${limit / (1024 * 1024)} MB per request.` };
   }
   return null;
 }

@@ -47,11 +47,38 @@ export function markdownFile(front: Record<string, unknown>, body: string) {
   return `---\n${stringify(defined, { lineWidth: 0 })}---\n\n${body.endsWith("\n") ? body : `${body}\n`}`;
 }
 
-async function writeArticles(db: Database, zip: ZipWriter, siteUrl: string) {
+/** A table's rows a page at a time by ascending id (keyset: every page is an index range scan). */
+async function* keysetPages<T extends { id: number }>(page: (after: number) => Promise<T[]>): AsyncGenerator<T[]> {
   let after = 0;
-  let count = 0;
   for (;;) {
-    const rows = await db
+    const rows = await page(after);
+    if (rows.length > 0) yield rows;
+    if (rows.length < PAGE) return;
+    after = rows.at(-1)!.id;
+  }
+}
+
+/** A JSON array written into `zip` as `name` one element at a time; returns how many. */
+async function writeJsonArray<T extends { id: number }>(
+  zip: ZipWriter,
+  name: string,
+  pages: AsyncGenerator<T[]>,
+  element: (row: T) => unknown,
+) {
+  const file = zip.open(name);
+  let count = 0;
+  await file.write("[");
+  for await (const rows of pages) {
+    for (const row of rows) await file.write(`${count++ === 0 ? "\n" : ",\n"}${JSON.stringify(element(row))}`);
+  }
+  await file.write("\n]\n");
+  file.end();
+  return count;
+}
+
+async function writeArticles(db: Database, zip: ZipWriter, siteUrl: string) {
+  const pages = keysetPages((after) =>
+    db
       .select({
         id: articles.id,
         title: articles.title,
@@ -74,7 +101,10 @@ async function writeArticles(db: Database, zip: ZipWriter, siteUrl: string) {
       .leftJoin(authors, eq(authors.id, articles.authorId))
       .where(gt(articles.id, after))
       .orderBy(asc(articles.id))
-      .limit(PAGE);
+      .limit(PAGE),
+  );
+  let count = 0;
+  for await (const rows of pages) {
     for (const row of rows) {
       const front = {
         title: row.title,
@@ -93,24 +123,19 @@ async function writeArticles(db: Database, zip: ZipWriter, siteUrl: string) {
         featured: row.featured || undefined,
       };
       await zip.add(`articles/${row.slug}.md`, markdownFile(front, row.content));
+      count++;
     }
-    count += rows.length;
-    if (rows.length < PAGE) return count;
-    after = rows.at(-1)!.id;
   }
+  return count;
 }
 
 async function writeMedia(db: Database, zip: ZipWriter) {
   const storage = mediaStorage();
   const listed: Record<string, unknown>[] = [];
-  let after = 0;
-  for (;;) {
-    const rows = await db
-      .select()
-      .from(mediaUploads)
-      .where(gt(mediaUploads.id, after))
-      .orderBy(asc(mediaUploads.id))
-      .limit(PAGE);
+  const pages = keysetPages((after) =>
+    db.select().from(mediaUploads).where(gt(mediaUploads.id, after)).orderBy(asc(mediaUploads.id)).limit(PAGE),
+  );
+  for await (const rows of pages) {
     for (const row of rows) {
       const bytes = await storage.get(db, row.hash);
       if (!bytes) continue;
@@ -127,21 +152,14 @@ async function writeMedia(db: Database, zip: ZipWriter) {
         uploaded: iso(row.createdAt),
       });
     }
-    if (rows.length < PAGE) break;
-    after = rows.at(-1)!.id;
   }
   await zip.add("media.json", `${JSON.stringify(listed, null, 2)}\n`);
   return listed.length;
 }
 
-async function writeComments(db: Database, zip: ZipWriter) {
-  // Streamed as one JSON array, a page of rows at a time.
-  const file = zip.open("comments.json");
-  await file.write("[");
-  let after = 0;
-  let count = 0;
-  for (;;) {
-    const rows = await db
+function writeComments(db: Database, zip: ZipWriter) {
+  const pages = keysetPages((after) =>
+    db
       .select({
         id: comments.id,
         article: articles.slug,
@@ -158,29 +176,19 @@ async function writeComments(db: Database, zip: ZipWriter) {
       .leftJoin(users, eq(users.id, comments.userId))
       .where(gt(comments.id, after))
       .orderBy(asc(comments.id))
-      .limit(PAGE);
-    for (const row of rows) {
-      await file.write(
-        `${count === 0 && row === rows[0] ? "\n" : ",\n"}${JSON.stringify({
-          id: row.id,
-          article: row.article,
-          parent: row.parentId,
-          author: row.author ?? null,
-          body: row.deletedAt ? "" : row.body,
-          status: row.status,
-          created: iso(row.createdAt),
-          edited: iso(row.editedAt) ?? null,
-          deleted: iso(row.deletedAt) ?? null,
-        })}`,
-      );
-    }
-    count += rows.length;
-    if (rows.length < PAGE) break;
-    after = rows.at(-1)!.id;
-  }
-  await file.write("\n]\n");
-  file.end();
-  return count;
+      .limit(PAGE),
+  );
+  return writeJsonArray(zip, "comments.json", pages, (row) => ({
+    id: row.id,
+    article: row.article,
+    parent: row.parentId,
+    author: row.author ?? null,
+    body: row.deletedAt ? "" : row.body,
+    status: row.status,
+    created: iso(row.createdAt),
+    edited: iso(row.editedAt) ?? null,
+    deleted: iso(row.deletedAt) ?? null,
+  }));
 }
 
 /**

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { ArticleInput } from "~/lib/article-schema";
+import type { ConflictPolicy, ImportRunStatus } from "~/lib/import-options";
 import type { TocEntry } from "~/lib/toc";
 import {
   type AnyPgColumn,
@@ -634,6 +635,127 @@ export const importRedirects = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("import_redirects_article_idx").on(t.articleId)],
+);
+
+/**
+ * An import (app/backup/import-runs.server.ts), from the admin panel or the command line: its
+ * file (import_upload_chunks, in the database so that any instance can read it, decision
+ * "imports-upload-in-database"; dropped once applied), its plan (import_run_items: one row per
+ * article or page, done one transaction each) and what it changed (import_run_changes: undone by
+ * a roll back). `lease_until` is set while an instance applies it; a run left `applying` with
+ * the lease gone was stopped (a restart, a time budget) and can be resumed or rolled back.
+ */
+export const importRuns = pgTable(
+  "import_runs",
+  {
+    id: serial("id").primaryKey(),
+    status: text("status").$type<ImportRunStatus>().notNull().default("uploaded"),
+    fileName: text("file_name").notNull(),
+    kind: text("kind").notNull(),
+    policy: text("policy").$type<ConflictPolicy>().notNull().default("rename"),
+    bytes: bigint("bytes", { mode: "number" }).notNull().default(0),
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    actorName: text("actor_name").notNull().default(""),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    leaseUntil: timestamp("lease_until", { withTimezone: true }),
+    /** Articles and pages already imported (by an earlier run) when this one was applied. */
+    unchanged: integer("unchanged").notNull().default(0),
+    /** The report, kept when the run finishes (its changes are gone after a roll back). */
+    report: jsonb("report").$type<Record<string, unknown>>(),
+  },
+  (t) => [
+    check("import_runs_status", sql`${t.status} in ('uploaded', 'applying', 'finished', 'rolled-back')`),
+    check("import_runs_policy", sql`${t.policy} in ('rename', 'skip', 'overwrite')`),
+    // Abandoned uploads are swept by age.
+    index("import_runs_uploaded_idx").on(t.createdAt).where(sql`${t.status} = 'uploaded'`),
+  ],
+);
+
+/** The uploaded file of an import run, in pieces of at most 1 MB. */
+export const importUploadChunks = pgTable(
+  "import_upload_chunks",
+  {
+    runId: integer("run_id")
+      .notNull()
+      .references(() => importRuns.id, { onDelete: "cascade" }),
+    seq: integer("seq").notNull(),
+    bytes: bytea("bytes").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.runId, t.seq] })],
+);
+
+/**
+ * One article or page of a run's plan: what will happen (`action`: create, overwrite, skip;
+ * `slug` here) and, once its transaction committed, what did (`state` done, failed or skipped,
+ * `outcome` and `notes`: images kept as links, images missing).
+ */
+export const importRunItems = pgTable(
+  "import_run_items",
+  {
+    runId: integer("run_id")
+      .notNull()
+      .references(() => importRuns.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    target: text("target").$type<"article" | "page">().notNull(),
+    sourceId: text("source_id").notNull(),
+    title: text("title").notNull(),
+    action: text("action").$type<"create" | "overwrite" | "skip">().notNull(),
+    slug: text("slug").notNull(),
+    renamedFrom: text("renamed_from"),
+    state: text("state").$type<"pending" | "done" | "failed" | "skipped">().notNull().default("pending"),
+    reason: text("reason"),
+    notes: jsonb("notes").$type<{ kept?: { url: string; reason: string }[]; missing?: string[] }>(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.runId, t.position] }),
+    // The next batch: a run's pending items in order.
+    index("import_run_items_pending_idx").on(t.runId, t.position).where(sql`${t.state} = 'pending'`),
+  ],
+);
+
+/**
+ * What a run changed, undone newest first by a roll back: an article or page created
+ * (deleted), overwritten (`previous` restored), an image added to the media library (deleted
+ * unless in use), a redirect, a category or an author created.
+ */
+export const importRunChanges = pgTable(
+  "import_run_changes",
+  {
+    id: serial("id").primaryKey(),
+    runId: integer("run_id")
+      .notNull()
+      .references(() => importRuns.id, { onDelete: "cascade" }),
+    change: text("change")
+      .$type<
+        | "article-created"
+        | "article-overwritten"
+        | "page-created"
+        | "page-overwritten"
+        | "media-created"
+        | "redirect-created"
+        | "category-created"
+        | "author-created"
+      >()
+      .notNull(),
+    target: text("target").notNull(),
+    previous: jsonb("previous").$type<Record<string, unknown>>(),
+  },
+  (t) => [index("import_run_changes_run_idx").on(t.runId, t.id)],
+);
+
+/** Site pages brought in by an import (Ghost pages), by source: importing them again creates nothing. */
+export const importedPages = pgTable(
+  "imported_pages",
+  {
+    source: text("source").notNull(),
+    sourceId: text("source_id").notNull(),
+    pageSlug: text("page_slug")
+      .notNull()
+      .references(() => pages.slug, { onDelete: "cascade", onUpdate: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.source, t.sourceId] }), index("imported_pages_page_idx").on(t.pageSlug)],
 );
 
 export const MAIL_STATUSES = ["pending", "sending", "sent", "failed"] as const;

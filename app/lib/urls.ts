@@ -4,6 +4,7 @@
  */
 import type { ModerationFilter } from "./comment-schema";
 import type { DashboardStatusFilter } from "./dashboard-status";
+import type { ConflictPolicy } from "./import-options";
 import type { InboxFilter } from "./message-schemas";
 
 export type ListView = "grid" | "list";
@@ -164,6 +165,17 @@ export function adminQuestionHref(id: number) {
 export function adminPageHref(slug: string) {
   return `/admin/pages/${slug}`;
 }
+
+/** /admin/import, or one import run there (its preview with a conflict choice other than rename). */
+export function adminImportHref(run?: number, conflict?: ConflictPolicy) {
+  const params = new URLSearchParams();
+  if (run !== undefined) params.set("run", String(run));
+  if (conflict && conflict !== "rename") params.set("conflict", conflict);
+  return withQuery("/admin/import", params);
+}
+
+/** The JSON upload endpoint of the import page (JavaScript's upload with progress). */
+export const ADMIN_IMPORT_UPLOAD_PATH = "/admin/import/upload";
 
 /** /admin/media: search and page. */
 export function mediaLibraryHref(query: string, page = 1) {

@@ -6,8 +6,10 @@ import { eq, sql } from "drizzle-orm";
 import yazl from "yazl";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { exportToFile } from "~/backup/export-command.server";
-import { applyImport, importedRedirect, planImport } from "~/backup/import.server";
-import { ImportFileError, readImportSource } from "~/backup/import-sources.server";
+import { planImport } from "~/backup/import-plan.server";
+import { applyImport, importedRedirect } from "~/backup/import.server";
+import { readImportSource } from "~/backup/import-sources.server";
+import { ImportFileError } from "~/backup/import-types.server";
 import { type DatabaseHandle, queryRows, setDatabaseHandle } from "~/db/db.server";
 import { articles } from "~/db/schema";
 import { seedDemoContent } from "~/seed/seed.server";
@@ -52,7 +54,11 @@ describe.each(testDatabaseKinds())("imports on %s", (kind) => {
     const source = await readImportSource(file);
     expect(source.kind).toBe("ghost");
     const plan = await planImport(source);
-    expect(plan.counts).toMatchObject({ create: 3, unchanged: 0 });
+    // Three posts and a page (Ghost's "about": /about is this site's own page, so it gets a new address).
+    expect(plan.counts).toMatchObject({ create: 4, unchanged: 0 });
+    expect(plan.items.filter((item) => item.target === "page")).toMatchObject([
+      { action: "create", slug: "about-2", renamedFrom: "about" },
+    ]);
     expect(plan.categoriesToCreate.sort()).toEqual(["APIs", "Databases"]);
     expect(plan.authorsToCreate.sort()).toEqual(["Grace Ghostwriter", "Linus Lexical"]);
     const report = await applyImport(source, plan, ACTOR, "ghost-export.json");
@@ -61,7 +67,7 @@ describe.each(testDatabaseKinds())("imports on %s", (kind) => {
       "observability-budget",
       "postgres-indexes",
     ]);
-    expect(report.remoteImages).toContain("https://images.example.com/keys.png");
+    expect(report.remoteImages.map((image) => image.url)).toContain("https://images.example.com/keys.png");
     const [idempotent] = await handle.db.select().from(articles).where(eq(articles.slug, "designing-idempotent-apis"));
     expect(idempotent!.content).toContain("**Idempotency keys**");
     expect(idempotent!.content).toContain("```");
@@ -80,7 +86,7 @@ describe.each(testDatabaseKinds())("imports on %s", (kind) => {
     // A second import creates nothing.
     const before = await articleCount(handle);
     const again = await importFile(file);
-    expect(again.plan.counts).toMatchObject({ create: 0, unchanged: 3 });
+    expect(again.plan.counts).toMatchObject({ create: 0, unchanged: 4 });
     expect(again.report.created).toEqual([]);
     expect(await articleCount(handle)).toBe(before);
   });
@@ -128,7 +134,7 @@ describe.each(testDatabaseKinds())("imports on %s", (kind) => {
       { name: "posts/designing-idempotent-apis.md", data: "---\ntitle: Same Slug Elsewhere\n---\n\nBody." },
     ]);
     const source = await readImportSource(file);
-    expect((await planImport(source, "skip")).items[0]!.action).toBe("skip-conflict");
+    expect((await planImport(source, "skip")).items[0]!.action).toBe("skip");
     const plan = await planImport(source, "rename");
     expect(plan.items[0]).toMatchObject({ action: "create", slug: "designing-idempotent-apis-2" });
   });

@@ -7,6 +7,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deleteAccount, updateName } from "~/account/account.server";
 import { createArticle } from "~/articles/save-article.server";
+import { planImport } from "~/backup/import-plan.server";
+import { rollbackRun } from "~/backup/import-rollback.server";
+import { readImportBuffer } from "~/backup/import-sources.server";
+import { applyImport } from "~/backup/import.server";
 import { createOrPromoteAdmin } from "~/auth/admins.server";
 import { hashPassword } from "~/auth/password.server";
 import { onContentChanged } from "~/cache/content-events.server";
@@ -15,6 +19,7 @@ import { createCategory } from "~/categories/categories.server";
 import { createComment } from "~/comments/comments.server";
 import { type DatabaseHandle, setDatabaseHandle } from "~/db/db.server";
 import { users } from "~/db/schema";
+import { insertMissingPages } from "~/pages/pages.server";
 import { resetSiteSettingsForTests } from "~/settings/settings.server";
 import { setMailer } from "~/mail/mailer.server";
 import { createResponseCache, toCachedPage } from "../../server/response-cache";
@@ -123,6 +128,35 @@ describe.each(testDatabaseKinds())("writes announce the cached pages they change
     expect(profile.slug).toBe("ada");
     expect(isCached("/author/ada")).toBe(false);
     expect(isCached("/author/ada/rss.xml")).toBe(false);
+    expect(isCached("/")).toBe(false);
+  });
+
+  it("an import that overwrites an article and a site page drops their pages, and so does its roll back", async () => {
+    await article("imported-over");
+    await insertMissingPages([{ slug: "faq", title: "FAQ", content: "Questions." }]);
+    const ghost = {
+      db: [
+        {
+          data: {
+            posts: [
+              { id: "a1", slug: "imported-over", title: "Over", html: "<p>New.</p>", status: "published" },
+              { id: "p1", slug: "faq", title: "Their FAQ", html: "<p>Theirs.</p>", type: "page", status: "published" },
+            ],
+          },
+        },
+      ],
+    };
+    const source = await readImportBuffer(Buffer.from(JSON.stringify(ghost)));
+    await cached("/post/imported-over", "/faq", "/");
+    const report = await applyImport(source, await planImport(source, "overwrite"), admin, "ghost.json");
+    expect(report.overwritten).toHaveLength(1);
+    expect(isCached("/post/imported-over")).toBe(false);
+    expect(isCached("/faq")).toBe(false);
+    expect(isCached("/")).toBe(false);
+    await cached("/post/imported-over", "/faq", "/");
+    expect((await rollbackRun(report.runId, admin)).status).toBe("rolled-back");
+    expect(isCached("/post/imported-over")).toBe(false);
+    expect(isCached("/faq")).toBe(false);
     expect(isCached("/")).toBe(false);
   });
 });

@@ -32,6 +32,7 @@ const NEVER_KEPT: Record<string, string> = {
   "admin-logout": "a write",
   "routes/admin.media-upload": "a write",
   "routes/admin.export-download": "a private download for administrators (no-store)",
+  "routes/admin.import-upload": "a write",
   "routes/media": "immutable files (browsers and CDNs keep them)",
   "routes/healthz": "a health check",
   "routes/readyz": "a readiness check",

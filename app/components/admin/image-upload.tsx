@@ -1,10 +1,11 @@
 /**
  * Image uploads from the editor with JavaScript: one XMLHttpRequest per file to
- * /admin/media/upload (fetch cannot report upload progress), with a visible progress bar per
+ * /admin/media/upload (./xhr-upload.ts), with a visible progress bar per
  * file and the server's sentence when it refuses. Without JavaScript the files travel with the
  * editor's form instead (see routes/admin.article-editor.tsx).
  */
 import { useCallback, useState } from "react";
+import { postWithProgress } from "./xhr-upload";
 
 export type UploadedImage = { url: string; originalName: string; alt: string | null; width: number; height: number };
 
@@ -12,33 +13,18 @@ type Progress = { id: number; name: string; percent: number; error?: string };
 
 let nextId = 1;
 
-function send(file: File, onProgress: (percent: number) => void): Promise<UploadedImage> {
-  return new Promise((resolve, reject) => {
-    const request = new XMLHttpRequest();
-    request.open("POST", "/admin/media/upload");
-    request.setRequestHeader("Accept", "application/json");
-    request.responseType = "json";
-    request.upload.addEventListener("progress", (event) => {
-      if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
-    });
-    request.addEventListener("load", () => {
-      const body = request.response as { upload?: UploadedImage; error?: string } | null;
-      if (request.status >= 200 && request.status < 300 && body?.upload) resolve(body.upload);
-      else
-        reject(
-          new Error(
-            body?.error ??
-              (request.status === 413
-                ? "The file is larger than 10 MB. Resize or compress the image and try again."
-                : `The upload failed (HTTP ${request.status}).`),
-          ),
-        );
-    });
-    request.addEventListener("error", () => reject(new Error("The upload failed: the connection was lost.")));
-    const body = new FormData();
-    body.set("file", file);
-    request.send(body);
-  });
+async function send(file: File, onProgress: (percent: number) => void): Promise<UploadedImage> {
+  const form = new FormData();
+  form.set("file", file);
+  const answer = await postWithProgress("/admin/media/upload", form, onProgress);
+  const body = answer.body as { upload?: UploadedImage; error?: string } | null;
+  if (answer.status >= 200 && answer.status < 300 && body?.upload) return body.upload;
+  throw new Error(
+    body?.error ??
+      (answer.status === 413
+        ? "The file is larger than 10 MB. Resize or compress the image and try again."
+        : `The upload failed (HTTP ${answer.status}).`),
+  );
 }
 
 /** Uploads with their progress; `upload` resolves with the stored image, or null after showing why not. */

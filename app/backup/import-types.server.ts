@@ -1,0 +1,90 @@
+/**
+ * What an import brings, whatever its shape (app/backup/import-sources.server.ts reads it):
+ * articles, site pages, and the files they may reference. Plus the small readers of loosely
+ * typed fields (front matter, JSON exports) every source shares.
+ */
+
+export class ImportFileError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ImportFileError";
+  }
+}
+
+export type SourceKind = "ghost" | "devto" | "markdown" | "devperspective";
+
+export type SourceArticle = {
+  source: SourceKind;
+  /** The post's id or file path at the source: importing it again finds it. */
+  sourceId: string;
+  title: string;
+  slug: string;
+  markdown: string;
+  excerpt: string | null;
+  status: "published" | "draft";
+  publishedAt: Date | null;
+  updatedAt: Date | null;
+  tags: string[];
+  category: string | null;
+  author: string | null;
+  /** The slugs they had at the source, when it says (this site's own export). */
+  categorySlug?: string | null;
+  authorSlug?: string | null;
+  featured?: boolean;
+  cover: string | null;
+  /** Old paths on the source site that should answer 301 to the article here. */
+  oldPaths: string[];
+  /** Where relative image paths are resolved (a folder inside the archive). */
+  folder: string;
+};
+
+/** Files of an archive or folder: relative path → bytes. */
+export type SourceFiles = Map<string, Buffer>;
+
+/** A site page at the source (a Ghost page): imported into the site pages, served at /{slug}. */
+export type SourcePage = {
+  source: SourceKind;
+  sourceId: string;
+  title: string;
+  slug: string;
+  markdown: string;
+  updatedAt: Date | null;
+  /** Where relative image paths are resolved. */
+  folder: string;
+};
+
+export type ImportSource = {
+  kind: SourceKind;
+  articles: SourceArticle[];
+  pages: SourcePage[];
+  files: SourceFiles;
+  problems: string[];
+};
+
+export const date = (value: unknown): Date | null => {
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value;
+  if (typeof value !== "string" && typeof value !== "number") return null;
+  const parsed = new Date(value);
+  return Number.isNaN(parsed.getTime()) ? null : parsed;
+};
+export const text = (value: unknown): string | null =>
+  typeof value === "string" && value.trim() ? value.trim() : null;
+export const list = (value: unknown): string[] => {
+  if (Array.isArray(value)) return value.map((item) => String(item).trim()).filter(Boolean);
+  if (typeof value === "string")
+    return value
+      .split(",")
+      .map((item) => item.trim())
+      .filter(Boolean);
+  return [];
+};
+export const pathOf = (value: unknown): string | null => {
+  const raw = text(value);
+  if (!raw) return null;
+  try {
+    const pathname = new URL(raw, "https://source.invalid").pathname.replace(/\/+$/, "");
+    return pathname && pathname !== "/" ? pathname : null;
+  } catch {
+    return null;
+  }
+};

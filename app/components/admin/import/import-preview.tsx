@@ -1,0 +1,115 @@
+/**
+ * The preview of an uploaded import: what will be created, overwritten, skipped or is already
+ * imported, slug conflicts and how they are resolved (a plain GET form changes the choice), the
+ * categories and authors to create; then the button that applies it.
+ */
+import type { ImportPreview as Preview } from "~/backup/import-view";
+import { controlClass } from "~/components/forms";
+import { buttonClass } from "~/components/ui/button";
+import { CONFLICT_POLICY_LABELS, IMPORT_CONFLICT_POLICIES } from "~/lib/import-options";
+import { sitePageHref } from "~/lib/site-pages";
+import { adminImportHref, postHref } from "~/lib/urls";
+
+const ACTIONS: Record<Preview["items"][number]["action"], string> = {
+  create: "Create",
+  overwrite: "Overwrite what is here",
+  unchanged: "Already imported",
+  skip: "Skip (address taken)",
+};
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** "3 articles", "3 articles and 1 page". */
+export function writesLabel(writes: Preview["writes"]) {
+  const articles = plural(writes.articles, "article", "articles");
+  return writes.pages > 0 ? `${articles} and ${plural(writes.pages, "page", "pages")}` : articles;
+}
+
+export function ImportPreview({ runId, preview }: { runId: number; preview: Preview }) {
+  const { counts } = preview;
+  return (
+    <section className="rounded-xl border border-line bg-surface p-6 text-sm text-ink" aria-labelledby="preview">
+      <h2 id="preview" className="text-lg font-semibold">
+        Preview: {counts.create} to create{counts.overwrite > 0 ? `, ${counts.overwrite} to overwrite` : ""},{" "}
+        {counts.unchanged} already imported
+      </h2>
+      <p className="mt-2 text-ink-muted">
+        A {preview.kind} export with {preview.total} {preview.total === 1 ? "item" : "items"}; {counts.conflicts}{" "}
+        {counts.conflicts === 1 ? "address is" : "addresses are"} taken here
+        {counts.skip > 0 ? ` (${counts.skip} skipped)` : ""}
+        {counts.renamed > 0 ? ` (${counts.renamed} given a new address)` : ""}.
+        {preview.categoriesToCreate.length > 0
+          ? ` Categories to create: ${preview.categoriesToCreate.join(", ")}.`
+          : ""}
+        {preview.authorsToCreate.length > 0 ? ` Authors to create: ${preview.authorsToCreate.join(", ")}.` : ""}
+      </p>
+      {preview.problems.length > 0 ? (
+        <ul className="mt-2 list-disc pl-5 text-ink-muted">
+          {preview.problems.map((problem) => (
+            <li key={problem}>{problem}</li>
+          ))}
+        </ul>
+      ) : null}
+      <form method="get" action={adminImportHref()} className="mt-4 flex flex-wrap items-end gap-3">
+        <input type="hidden" name="run" value={runId} />
+        <div>
+          <label htmlFor="import-conflict" className="block font-medium">
+            When an address is taken
+          </label>
+          <select
+            id="import-conflict"
+            name="conflict"
+            defaultValue={preview.policy}
+            key={preview.policy}
+            className={`${controlClass} mt-1 h-10`}
+          >
+            {IMPORT_CONFLICT_POLICIES.map((policy) => (
+              <option key={policy} value={policy}>
+                {CONFLICT_POLICY_LABELS[policy]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className={buttonClass({ variant: "secondary" })}>
+          Update preview
+        </button>
+      </form>
+      <table className="mt-4 w-full text-left">
+        <thead>
+          <tr>
+            <th className="py-1 pr-4">Item</th>
+            <th className="py-1 pr-4">Address</th>
+            <th className="py-1">What happens</th>
+          </tr>
+        </thead>
+        <tbody>
+          {preview.items.map((item, index) => (
+            <tr key={`${index}-${item.slug}`} className="border-t border-line">
+              <td className="py-1 pr-4">
+                {item.title}
+                {item.target === "page" ? " (page)" : ""}
+                {item.draft ? " (draft)" : ""}
+              </td>
+              <td className="py-1 pr-4">{item.target === "page" ? sitePageHref(item.slug) : postHref(item.slug)}</td>
+              <td className="py-1">
+                {ACTIONS[item.action]}
+                {item.renamedFrom ? ` (new address: ${item.renamedFrom} is taken)` : ""}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {preview.total > preview.items.length ? (
+        <p className="mt-2 text-ink-muted">And {preview.total - preview.items.length} more.</p>
+      ) : null}
+      <form method="post" className="mt-4 flex flex-wrap items-end gap-3">
+        <input type="hidden" name="intent" value="apply" />
+        <input type="hidden" name="run" value={runId} />
+        <input type="hidden" name="conflict" value={preview.policy} />
+        <button type="submit" className={buttonClass({ variant: "primary" })}>
+          Import {writesLabel(preview.writes)}
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,296 @@
+/**
+ * Import runs: the upload kept in the database (any instance reads it), an import stopped
+ * between batches (a restart) that resumes or rolls back and never leaves half an article, the
+ * overwrite choice applied idempotently and undone by a roll back, Ghost pages as site pages.
+ * On both databases.
+ */
+import { eq, sql } from "drizzle-orm";
+import yazl from "yazl";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { applyRun } from "~/backup/import-apply.server";
+import { planImport } from "~/backup/import-plan.server";
+import { rollbackRun } from "~/backup/import-rollback.server";
+import { createRun, createUploadedRun, getRun, readRunSource, startRun } from "~/backup/import-runs.server";
+import { readImportBuffer } from "~/backup/import-sources.server";
+import { applyImport, applyUploadedRun, importedRedirect } from "~/backup/import.server";
+import { type DatabaseHandle, queryRows, setDatabaseHandle } from "~/db/db.server";
+import { articles, importedArticles, importRuns, importUploadChunks, pages } from "~/db/schema";
+import { getPage, insertMissingPages } from "~/pages/pages.server";
+import { openTestDatabase, testDatabaseKinds } from "../support/databases";
+import { ghostFixture } from "./ghost-fixture";
+import { numberedPng } from "./image-server";
+
+const ACTOR = { id: null, fullName: "npm run import" } as const;
+
+async function zipBytes(entries: { name: string; data: Buffer | string }[]) {
+  const zip = new yazl.ZipFile();
+  for (const entry of entries) zip.addBuffer(Buffer.from(entry.data), entry.name);
+  zip.end();
+  const chunks: Buffer[] = [];
+  for await (const chunk of zip.outputStream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+const ghostBytes = async (posts: number, prefix: string) =>
+  Buffer.from(JSON.stringify((await ghostFixture({ posts, prefix })).json));
+
+const count = async (handle: DatabaseHandle, table: string) =>
+  (await queryRows<{ n: number }>(handle.db, sql.raw(`select count(*)::int as n from ${table}`)))[0]!.n;
+
+describe.each(testDatabaseKinds())("import runs on %s", (kind) => {
+  let handle: DatabaseHandle;
+  beforeAll(async () => {
+    handle = await openTestDatabase(kind);
+    setDatabaseHandle(handle);
+    await insertMissingPages([{ slug: "privacy", title: "Privacy Policy", content: "Our **own** privacy policy." }]);
+  });
+  afterAll(async () => {
+    await handle.close();
+  });
+
+  it("keeps the upload in the database until it is applied, for any instance to read", async () => {
+    const bytes = await zipBytes([
+      { name: "posts/shared-upload.md", data: "---\ntitle: Shared Upload\n---\n\n![Chart](chart.png)" },
+      { name: "posts/chart.png", data: await numberedPng(7) },
+    ]);
+    const { runId } = await createUploadedRun(bytes, "site.zip", ACTOR);
+    const stored = await handle.db.select().from(importUploadChunks).where(eq(importUploadChunks.runId, runId));
+    expect(Buffer.concat(stored.map((chunk) => chunk.bytes)).equals(bytes)).toBe(true);
+    // Read back from the database alone (what another instance does).
+    const source = await readRunSource(runId);
+    expect(source?.articles.map((article) => article.slug)).toEqual(["shared-upload"]);
+    expect((await getRun(runId))?.status).toBe("uploaded");
+    const outcome = await applyUploadedRun(runId, "rename", ACTOR);
+    expect(outcome.status).toBe("finished");
+    expect(await count(handle, `import_upload_chunks where run_id = ${runId}`)).toBe(0);
+    const run = await getRun(runId);
+    expect(run).toMatchObject({ status: "finished", total: 1, done: 1 });
+    expect(run?.report).toMatchObject({ created: [{ slug: "shared-upload" }], images: 1 });
+    expect(await applyUploadedRun(runId, "rename", ACTOR)).toEqual({ status: "gone" });
+  });
+
+  it("refuses a file it cannot read and keeps nothing of it", async () => {
+    const before = await count(handle, "import_runs");
+    const error = await createUploadedRun(Buffer.from('{"hello":"world"}'), "x.json", ACTOR).catch((e: Error) => e);
+    expect((error as Error).message).toMatch(/not a known export/);
+    expect(await count(handle, "import_runs")).toBe(before);
+  });
+
+  it("an import stopped between batches resumes where it stopped and never leaves half an article", async () => {
+    const source = await readImportBuffer(await ghostBytes(45, "rs"));
+    const plan = await planImport(source);
+    const runId = await createRun(source, "resume.json", ACTOR);
+    expect(await startRun(runId, plan, ACTOR)).toBe(true);
+    const articlesBefore = await count(handle, "articles");
+    // The first batch, then the process "dies": its lease still runs.
+    expect((await applyRun(runId, source, ACTOR, { maxBatches: 1 })).status).toBe("stopped");
+    await handle.db
+      .update(importRuns)
+      .set({ leaseUntil: sql`now() + interval '1 minute'` })
+      .where(eq(importRuns.id, runId));
+    expect(await count(handle, "articles")).toBe(articlesBefore + 20);
+    expect(await getRun(runId)).toMatchObject({ status: "applying", stopped: false, done: 20 });
+    // Nobody else may apply or roll it back while the lease runs.
+    expect((await applyRun(runId, source, ACTOR)).status).toBe("busy");
+    expect((await rollbackRun(runId, ACTOR)).status).toBe("busy");
+    // Every written article is whole: its import record, its revision, its old path.
+    const whole = await queryRows<{ n: number }>(
+      handle.db,
+      sql`select count(*)::int as n from articles a
+          join imported_articles i on i.article_id = a.id
+          join import_redirects r on r.article_id = a.id
+          where a.slug like 'rs-post-%' and exists (select 1 from article_revisions v where v.article_id = a.id)`,
+    );
+    expect(whole[0]!.n).toBe(20);
+    // The lease runs out: the page offers to continue.
+    await handle.db
+      .update(importRuns)
+      .set({ leaseUntil: sql`now() - interval '1 second'` })
+      .where(eq(importRuns.id, runId));
+    expect(await getRun(runId)).toMatchObject({ stopped: true });
+    // One article fails in the middle of its transaction (its source id turns out to be taken):
+    // nothing of it remains, and the rest goes on.
+    const [victim] = await handle.db.select({ id: articles.id }).from(articles).limit(1);
+    await handle.db.insert(importedArticles).values({ source: "ghost", sourceId: "rs-p30", articleId: victim!.id });
+    const resumed = await applyRun(runId, source, ACTOR);
+    expect(resumed.status).toBe("finished");
+    expect(resumed.report?.created).toHaveLength(44);
+    expect(resumed.report?.failed).toEqual([{ title: "Post 30 of rs: notes on latency", reason: expect.any(String) }]);
+    expect(await handle.db.select().from(articles).where(eq(articles.slug, "rs-post-30-latency"))).toEqual([]);
+    expect(await importedRedirect("/rs-post-30-latency")).toBeNull();
+    expect(await count(handle, "articles")).toBe(articlesBefore + 44);
+    // Importing the same file again creates nothing.
+    const again = await applyImport(source, await planImport(source), ACTOR, "resume.json");
+    expect(again.created).toEqual([]);
+    expect(await count(handle, "articles")).toBe(articlesBefore + 44);
+  });
+
+  it("rolls back a stopped import: its articles, categories, authors and redirects go", async () => {
+    const before = {
+      articles: await count(handle, "articles"),
+      categories: await count(handle, "categories"),
+      authors: await count(handle, "authors"),
+      redirects: await count(handle, "import_redirects"),
+      pages: await count(handle, "pages"),
+    };
+    const source = await readImportBuffer(await ghostBytes(30, "rb"));
+    const plan = await planImport(source);
+    expect(plan.categoriesToCreate.length).toBeGreaterThan(0);
+    const runId = await createRun(source, "rollback.json", ACTOR);
+    await startRun(runId, plan, ACTOR);
+    await applyRun(runId, source, ACTOR, { maxBatches: 1 });
+    expect(await count(handle, "articles")).toBe(before.articles + 20);
+    const outcome = await rollbackRun(runId, ACTOR);
+    expect(outcome).toMatchObject({ status: "rolled-back", kept: [] });
+    expect({
+      articles: await count(handle, "articles"),
+      categories: await count(handle, "categories"),
+      authors: await count(handle, "authors"),
+      redirects: await count(handle, "import_redirects"),
+      pages: await count(handle, "pages"),
+    }).toEqual(before);
+    expect(await getRun(runId)).toMatchObject({ status: "rolled-back" });
+    expect(await count(handle, `import_run_changes where run_id = ${runId}`)).toBe(0);
+    expect((await rollbackRun(runId, ACTOR)).status).toBe("busy");
+    // Rolled back, it can be imported anew.
+    expect((await planImport(source)).counts.unchanged).toBe(0);
+  });
+
+  it("overwrites what is here when asked, once, and a roll back restores it", async () => {
+    const original = await zipBytes([
+      {
+        name: "a/victim.md",
+        data: "---\ntitle: The Original\nslug: overwrite-victim\n---\n\nOriginal ![Dot](dot.png) body.",
+      },
+      { name: "a/dot.png", data: await numberedPng(21) },
+    ]);
+    await applyUploadedRun((await createUploadedRun(original, "original.zip", ACTOR)).runId, "rename", ACTOR);
+    const [before] = await handle.db.select().from(articles).where(eq(articles.slug, "overwrite-victim"));
+    const privacyBefore = await getPage("privacy");
+    const media = await count(handle, "media_uploads");
+
+    const replacement = await zipBytes([
+      {
+        name: "b/other.md",
+        data: "---\ntitle: The Replacement\nslug: overwrite-victim\naliases: [/old/victim]\n---\n\nNew ![Square](sq.png) body.",
+      },
+      { name: "b/sq.png", data: await numberedPng(22) },
+    ]);
+    const ghostPage = Buffer.from(
+      JSON.stringify({
+        db: [
+          {
+            data: {
+              posts: [
+                {
+                  id: "pv",
+                  slug: "privacy",
+                  title: "Imported Privacy",
+                  html: "<p>Their policy.</p>",
+                  type: "page",
+                  status: "published",
+                },
+              ],
+            },
+          },
+        ],
+      }),
+    );
+    for (const [bytes, name] of [
+      [replacement, "replacement.zip"],
+      [ghostPage, "privacy.json"],
+    ] as const) {
+      const { runId, source } = await createUploadedRun(bytes, name, ACTOR);
+      expect((await planImport(source, "rename")).items[0]).toMatchObject({
+        action: "create",
+        renamedFrom: expect.any(String),
+      });
+      expect((await planImport(source, "skip")).items[0]).toMatchObject({ action: "skip" });
+      expect((await planImport(source, "overwrite")).items[0]).toMatchObject({ action: "overwrite" });
+      expect((await applyUploadedRun(runId, "overwrite", ACTOR)).status).toBe("finished");
+    }
+    const [after] = await handle.db.select().from(articles).where(eq(articles.slug, "overwrite-victim"));
+    expect(after!.id).toBe(before!.id);
+    expect(after!.title).toBe("The Replacement");
+    expect(after!.contentHtml).toContain("New");
+    expect(await importedRedirect("/old/victim")).toBe("overwrite-victim");
+    expect((await getPage("privacy"))?.title).toBe("Imported Privacy");
+    expect(await count(handle, "media_uploads")).toBe(media + 1);
+
+    // Again with overwrite: already imported, nothing changes.
+    const again = await createUploadedRun(replacement, "replacement.zip", ACTOR);
+    expect((await planImport(again.source, "overwrite")).counts).toMatchObject({ overwrite: 0, unchanged: 1 });
+    await applyUploadedRun(again.runId, "overwrite", ACTOR);
+    expect(
+      (await handle.db.select().from(articles).where(eq(articles.slug, "overwrite-victim")))[0]!.revisedAt,
+    ).toEqual(after!.revisedAt);
+
+    // Rolling back both runs restores the article, its images' use and the page.
+    const runs = await handle.db
+      .select({ id: importRuns.id })
+      .from(importRuns)
+      .where(sql`${importRuns.fileName} in ('replacement.zip', 'privacy.json') and ${importRuns.status} = 'finished'`);
+    for (const run of runs) expect((await rollbackRun(run.id, ACTOR)).status).toBe("rolled-back");
+    const [restored] = await handle.db.select().from(articles).where(eq(articles.slug, "overwrite-victim"));
+    for (const column of [
+      "title",
+      "content",
+      "contentHtml",
+      "imageUrl",
+      "status",
+      "publishedAt",
+      "updatedAt",
+    ] as const) {
+      expect(restored![column], column).toEqual(before![column]);
+    }
+    expect(await importedRedirect("/old/victim")).toBeNull();
+    expect(await count(handle, "media_uploads")).toBe(media);
+    const privacy = await getPage("privacy");
+    expect(privacy?.title).toBe(privacyBefore?.title);
+    expect(privacy?.contentHtml).toBe(privacyBefore?.contentHtml);
+    // Rolled back, the replacement would overwrite again.
+    expect((await planImport(again.source, "overwrite")).counts).toMatchObject({ overwrite: 1, unchanged: 0 });
+  });
+
+  it("imports Ghost pages as site pages, once, and never over the app's own paths", async () => {
+    const json = Buffer.from(
+      JSON.stringify({
+        db: [
+          {
+            data: {
+              posts: [
+                {
+                  id: "s1",
+                  slug: "speaking",
+                  title: "Speaking",
+                  html: "<p>Talks.</p>",
+                  type: "page",
+                  status: "published",
+                },
+              ],
+              pages: [
+                { id: "s2", slug: "search", title: "Search help", html: "<p>How to search.</p>", status: "published" },
+                { id: "s3", slug: "uses", title: "Uses", html: "<p>Tools.</p>", page: true, status: "published" },
+              ],
+            },
+          },
+        ],
+      }),
+    );
+    const { runId, source } = await createUploadedRun(json, "pages.json", ACTOR);
+    expect(source.articles).toEqual([]);
+    const plan = await planImport(source);
+    expect(plan.items.map((item) => [item.target, item.action, item.slug])).toEqual([
+      ["page", "create", "speaking"],
+      ["page", "create", "search-2"],
+      ["page", "create", "uses"],
+    ]);
+    await applyUploadedRun(runId, "rename", ACTOR);
+    expect((await getPage("speaking"))?.contentHtml).toContain("Talks.");
+    expect((await getPage("search-2"))?.title).toBe("Search help");
+    const second = await createUploadedRun(json, "pages.json", ACTOR);
+    expect((await planImport(second.source)).counts).toMatchObject({ create: 0, unchanged: 3 });
+    expect(await count(handle, "pages where slug = 'search'")).toBe(0);
+    expect((await handle.db.select().from(pages).where(eq(pages.slug, "uses"))).length).toBe(1);
+  });
+});
