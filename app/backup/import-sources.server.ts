@@ -10,12 +10,10 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import TurndownService from "turndown";
-// @ts-expect-error: turndown-plugin-gfm ships no types
-import { gfm } from "turndown-plugin-gfm";
 import { parse as parseYaml } from "yaml";
 import yauzl from "yauzl";
 import { slugify } from "~/lib/content";
+import { htmlToMarkdown } from "~/lib/html-to-markdown";
 import { MAX_UPLOAD_BYTES } from "~/media/media.server";
 
 export const MAX_FILES = 5000;
@@ -285,13 +283,6 @@ function markdownArticles(files: SourceFiles, kind: SourceKind): SourceArticle[]
   return result;
 }
 
-function turndown() {
-  const service = new TurndownService({ headingStyle: "atx", codeBlockStyle: "fenced", bulletListMarker: "-" });
-  service.use(gfm);
-  service.remove(["script", "style", "iframe", "object", "embed", "form", "noscript"]);
-  return service;
-}
-
 type LexicalNode = { type?: string; text?: string; tag?: string; children?: LexicalNode[]; url?: string; src?: string };
 /** Ghost's Lexical documents without HTML: headings, paragraphs, lists, quotes, code, images as Markdown. */
 function lexicalToMarkdown(document: string): string {
@@ -355,7 +346,6 @@ type GhostData = {
 };
 
 function ghostArticles(data: GhostData): SourceArticle[] {
-  const service = turndown();
   const tags = new Map((data.tags ?? []).map((tag) => [tag.id, tag.name]));
   const users = new Map((data.users ?? []).map((user) => [user.id, user.name]));
   const byPost = <T extends { post_id: string; sort_order?: number }>(rows: T[] | undefined) => {
@@ -373,7 +363,7 @@ function ghostArticles(data: GhostData): SourceArticle[] {
     const id = String(post.id ?? post.uuid ?? post.slug);
     const html = text(post.html);
     const markdown = html
-      ? service.turndown(html)
+      ? htmlToMarkdown(html)
       : text(post.lexical)
         ? lexicalToMarkdown(String(post.lexical))
         : text(post.mobiledoc)

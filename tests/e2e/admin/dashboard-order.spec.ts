@@ -1,0 +1,32 @@
+/**
+ * The dashboard's "All" view (issue 26, item 9): a new draft is on the first page, above every
+ * published article, although more than a page of articles exists.
+ */
+import { expect, expectToast, fillArticleForm, hydrated, signInAsAdmin, test, uniqueArticle } from "./support";
+
+test("a new draft is listed first, before the published articles, on page 1 of several", async ({
+  page,
+  jsEnabled,
+}) => {
+  await signInAsAdmin(page, jsEnabled);
+  const article = uniqueArticle("order");
+  await page.goto("/admin/articles/new");
+  await hydrated(page, jsEnabled);
+  await fillArticleForm(page, { title: article.title, slug: article.slug, content: "Work in progress." });
+  await page.getByRole("button", { name: "Save draft", exact: true }).click();
+  await expectToast(page, jsEnabled, "Draft saved");
+
+  await page.goto("/admin/dashboard");
+  await expect(page.getByRole("navigation", { name: "Pagination" })).toContainText("Page 1 of");
+  const rows = page.locator("tbody tr");
+  await expect(rows).toHaveCount(50);
+  const titles = await page.getByRole("rowheader").allTextContents();
+  expect(titles.map((title) => title.trim())).toContain(article.title);
+  // Status is the third column: every Draft or Scheduled row comes before the first Published one.
+  const statuses = await rows.locator("td:nth-of-type(2)").allTextContents();
+  const firstPublished = statuses.findIndex((status) => status.startsWith("Published"));
+  const lastUnpublished = statuses.findLastIndex((status) => /^(Draft|Scheduled)/.test(status));
+  expect(firstPublished).toBeGreaterThan(-1);
+  expect(lastUnpublished).toBeLessThan(firstPublished);
+  expect(titles.map((title) => title.trim()).indexOf(article.title)).toBeLessThan(firstPublished);
+});
