@@ -18,6 +18,18 @@ if [ -z "${CHROME_PATH:-}" ] && [ ! -x /usr/bin/chromium ]; then
 fi
 echo "using ${CHROME_PATH:-/usr/bin/chromium}"
 
+step "Java (the Nu HTML checker)"
+if ! command -v java >/dev/null 2>&1; then
+  # The browser tests check every page with the W3C Nu HTML checker (vnu-jar), which runs on Java.
+  echo "Java is missing: installing Debian's default-jre-headless (vnu-jar's own Java download is disabled)."
+  if [ "$(id -u)" = 0 ]; then
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq default-jre-headless >/dev/null
+  else
+    sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq default-jre-headless >/dev/null
+  fi
+fi
+java -version 2>&1 | head -1
+
 step "Lint and format"
 npx biome check .
 npm run -s lint:layers

@@ -3,9 +3,16 @@
  * search through the narrow article_search table, and the count of every article kept per
  * database between content changes.
  *
- * Indexes: the dashboard walks articles_published_idx (published_at desc nulls last, id desc
- * nulls last: the ORDER BY must say "nulls last" too, or the planner cannot use it); its title
- * search (ILIKE '%q%') uses articles_title_trgm_idx (gin_trgm_ops, drizzle/0001_search.sql).
+ * Order: drafts and scheduled articles first (newest created first), then published ones, newest
+ * published first: what an author is working on comes before what is out (issue 26, item 9).
+ * Unpublished rows are exactly those without published_at (a check constraint), so "All" is
+ * published_at desc NULLS FIRST, id desc.
+ *
+ * Indexes: that order is read as two ranges of articles_published_idx (published_at desc nulls
+ * last, id desc nulls last; the ORDER BY must say "nulls last" too, or the planner cannot use it):
+ * its null range (the unpublished rows, id desc) and then the rest, each cut at the page's end and
+ * merged; the same two ranges of article_search_recent_idx for a title search. Its title search
+ * (ILIKE '%q%') uses article_search_title_trgm_idx (gin_trgm_ops, drizzle/0005_search_candidates.sql).
  */
 import { MAX_PAGE } from "~/lib/pagination";
 import { sql } from "drizzle-orm";
@@ -97,21 +104,38 @@ export function dashboardSql(
   const filtered = query !== "" || status !== "all";
   // Drafts and scheduled articles have no published_at: newest first is id order (articles_status_id_idx).
   const unpublishedOnly = status === "draft" || status === "scheduled";
+  // The index order (both published_idx and recent_idx): published_at desc nulls last, id desc.
+  const indexOrder = (alias: string, id: string) =>
+    sql.raw(`${alias}.published_at desc nulls last, ${alias}.${id} desc nulls last`);
   const order = (alias: string, id: string) =>
     unpublishedOnly
       ? sql.raw(`${alias}.${id} desc`)
-      : sql.raw(`${alias}.published_at desc nulls last, ${alias}.${id} desc nulls last`);
+      : status === "published"
+        ? indexOrder(alias, id)
+        : sql.raw(`${alias}.published_at desc nulls first, ${alias}.${id} desc`);
   const mineOnly = authorId === null ? sql`true` : sql`o.author_id = ${authorId}::int`;
   const total =
     knownTotal === null ? sql`(select count(*)::int from articles o where ${mineOnly})` : sql`${knownTotal}::int`;
   const source = query === "" ? sql`articles m` : sql`article_search m`;
   const matching = filtered ? sql`(select count(*)::int from ${source} where ${matches("m")})` : sql`null::int`;
+  const [table, alias, id] = query === "" ? ["articles", "a", "id"] : ["article_search", "s", "article_id"];
+  const from = sql.raw(`${table} ${alias}`);
   const pageIds =
-    query === ""
-      ? sql`select a.id from articles a where ${matches("a")} order by ${order("a", "id")}
-            limit ${DASHBOARD_PAGE_SIZE} offset ${offset}`
-      : sql`select s.article_id as id from article_search s where ${matches("s")} order by ${order("s", "article_id")}
-            limit ${DASHBOARD_PAGE_SIZE} offset ${offset}`;
+    status === "all"
+      ? // Unpublished first: the index's null range, then its dated range, each cut at the page's
+        // end (the page can lie wholly in either, or straddle them), merged by the page's order.
+        sql`select u.id from (
+              (select ${sql.raw(`${alias}.${id}`)} as id, ${sql.raw(alias)}.published_at from ${from}
+                where ${matches(alias)} and ${sql.raw(alias)}.published_at is null
+                order by ${indexOrder(alias, id)} limit ${offset + DASHBOARD_PAGE_SIZE})
+              union all
+              (select ${sql.raw(`${alias}.${id}`)} as id, ${sql.raw(alias)}.published_at from ${from}
+                where ${matches(alias)} and ${sql.raw(alias)}.published_at is not null
+                order by ${indexOrder(alias, id)} limit ${offset + DASHBOARD_PAGE_SIZE})
+            ) u
+            order by ${order("u", "id")} limit ${DASHBOARD_PAGE_SIZE} offset ${offset}`
+      : sql`select ${sql.raw(`${alias}.${id}`)} as id from ${from} where ${matches(alias)}
+            order by ${order(alias, id)} limit ${DASHBOARD_PAGE_SIZE} offset ${offset}`;
   // Each count is referenced once: a scalar subquery used twice would be evaluated twice.
   return sql`select t.total, t.matching, p.id, p.title, p.slug, p.author_name, p.status, p.published_at,
                p.scheduled_at, p.publish_error, p.has_pending
@@ -126,7 +150,7 @@ export function dashboardSql(
         order by ${order("p", "id")}`;
 }
 
-/** One page of the dashboard, newest first, with the count of all articles and of the matching ones. */
+/** One page of the dashboard (unpublished first, then published; newest first), with the count of all articles and of the matching ones. */
 export async function listDashboardArticles(
   options: {
     query?: string | null;

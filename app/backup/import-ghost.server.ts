@@ -1,21 +1,12 @@
 /**
  * Ghost's JSON export: posts with `html`, `lexical` or `mobiledoc` (HTML turned into Markdown
- * with turndown and its GFM plugin; the sanitiser of the article pipeline runs at save, as for
+ * with the site's one converter, app/lib/html-to-markdown.ts; the sanitiser of the article pipeline runs at save, as for
  * every article), tags (the first public one is the category), users as authors, the feature
  * image as the cover, and pages (posts of type "page", or a `pages` array) as site pages.
  */
-import TurndownService from "turndown";
-// @ts-expect-error: turndown-plugin-gfm ships no types
-import { gfm } from "turndown-plugin-gfm";
 import { slugify } from "~/lib/content";
+import { htmlToMarkdown } from "~/lib/html-to-markdown";
 import { date, type SourceArticle, type SourcePage, text } from "./import-types.server";
-
-export function turndown() {
-  const service = new TurndownService({ headingStyle: "atx", codeBlockStyle: "fenced", bulletListMarker: "-" });
-  service.use(gfm);
-  service.remove(["script", "style", "iframe", "object", "embed", "form", "noscript"]);
-  return service;
-}
 
 type LexicalNode = { type?: string; text?: string; tag?: string; children?: LexicalNode[]; url?: string; src?: string };
 /** Ghost's Lexical documents without HTML: headings, paragraphs, lists, quotes, code, images as Markdown. */
@@ -85,9 +76,9 @@ type GhostData = {
 const local = (value: string) => value.replaceAll("__GHOST_URL__", "");
 
 /** A post's body as Markdown: its HTML when there is some, else its Lexical or Mobiledoc document. */
-function ghostMarkdown(post: Record<string, unknown>, service: TurndownService): string {
+function ghostMarkdown(post: Record<string, unknown>): string {
   const html = text(post.html);
-  if (html) return local(service.turndown(html));
+  if (html) return local(htmlToMarkdown(html));
   if (text(post.lexical)) return local(lexicalToMarkdown(String(post.lexical)));
   if (text(post.mobiledoc)) return local(mobiledocToMarkdown(String(post.mobiledoc)));
   return text(post.plaintext) ?? "";
@@ -99,7 +90,6 @@ export type GhostContent = { articles: SourceArticle[]; pages: SourcePage[]; pro
 
 /** Ghost's posts become articles; its pages (type "page", or the `pages` array) site pages. */
 export function ghostContent(data: GhostData): GhostContent {
-  const service = turndown();
   const tags = new Map((data.tags ?? []).map((tag) => [tag.id, tag.name]));
   const users = new Map((data.users ?? []).map((user) => [user.id, user.name]));
   const byPost = <T extends { post_id: string; sort_order?: number }>(rows: T[] | undefined) => {
@@ -126,7 +116,7 @@ export function ghostContent(data: GhostData): GhostContent {
         content.problems.push(`The draft page "${title}" is not imported (site pages are always public).`);
         continue;
       }
-      const markdown = ghostMarkdown(post, service);
+      const markdown = ghostMarkdown(post);
       content.pages.push({
         source: "ghost",
         sourceId: id,
@@ -148,7 +138,7 @@ export function ghostContent(data: GhostData): GhostContent {
       sourceId: id,
       title,
       slug,
-      markdown: ghostMarkdown(post, service),
+      markdown: ghostMarkdown(post),
       excerpt: text(post.custom_excerpt) ?? text(post.excerpt),
       status: post.status === "published" ? "published" : "draft",
       publishedAt: post.status === "published" ? date(post.published_at) : null,

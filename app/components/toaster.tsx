@@ -75,12 +75,14 @@ function NoScriptToast({ toast }: { toast: Toast }) {
         <p className="font-semibold">{toast.title}</p>
         {toast.description ? <p className="mt-1">{toast.description}</p> : null}
       </div>
+      {/* The checkbox is named by its aria-label; the × is only the pointer's target, so it is
+          hidden from assistive technology inside the label (aria-hidden on a label tied to a
+          control is not allowed). */}
       <label
         htmlFor={dismiss}
-        aria-hidden="true"
         className="absolute top-2 right-2 inline-flex size-7 cursor-pointer items-center justify-center rounded-full text-current opacity-70 peer-checked:hidden peer-focus-visible:outline-2 peer-focus-visible:outline-brand hover:opacity-100"
       >
-        ×
+        <span aria-hidden="true">×</span>
       </label>
     </div>
   );

@@ -161,6 +161,15 @@ function isDisplayMath(block: string): boolean {
  * inflate the count.
  */
 export function readingMinutes(markdown: string): number {
+  const { prose, code } = wordCounts(markdown);
+  return Math.max(1, Math.ceil((prose + code * CODE_WORD_WEIGHT) / WORDS_PER_MINUTE));
+}
+
+/**
+ * The words readingMinutes() counts: prose (markdown syntax stripped) and code (fenced blocks and
+ * display formulas, Shiki's `[!code …]` notation left out). The editor shows their sum live.
+ */
+export function wordCounts(markdown: string): { prose: number; code: number } {
   let prose = 0;
   let code = 0;
   for (const block of splitParagraphs(markdown)) {
@@ -168,7 +177,30 @@ export function readingMinutes(markdown: string): number {
     else if (isDisplayMath(block)) code += countWords(block.replace(/\$\$/g, " "));
     else prose += countWords(plainText(block));
   }
-  return Math.max(1, Math.ceil((prose + code * CODE_WORD_WEIGHT) / WORDS_PER_MINUTE));
+  return { prose, code };
+}
+
+/**
+ * Whether `offset` in `markdown` is inside a fenced code block (past its opening fence line,
+ * before its closing one; an unclosed fence runs to the end). The editor pastes plain text there.
+ */
+export function insideFencedCode(markdown: string, offset: number): boolean {
+  let fence: Fence | null = null;
+  let lineStart = 0;
+  for (const line of markdown.replace(/\r\n?/g, "\n").split("\n")) {
+    const lineEnd = lineStart + line.length;
+    if (lineStart > offset) break;
+    if (fence) {
+      if (closesFence(line, fence)) {
+        if (offset <= lineEnd && offset >= lineStart) return false;
+        fence = null;
+      } else if (offset <= lineEnd) return true;
+    } else {
+      fence = openingFence(line);
+    }
+    lineStart = lineEnd + 1;
+  }
+  return false;
 }
 
 /** Markdown inline syntax removed, leaving readable text (one block; newlines become spaces). */

@@ -248,8 +248,9 @@ export function readingListHref({
 }
 
 /**
- * The page that completes a save begun while signed out (the sign-in's redirectTo): it shows a
- * Save button whose POST saves; `returnTo` is where the reader was.
+ * A save begun while signed out, as the sign-in's redirectTo: the sign-in completes it (see
+ * pendingSaveOf) and goes back to `returnTo`, where the reader was. Reached signed in, the
+ * address is a page with one Save button whose POST saves (a GET never saves).
  */
 export function readingListSaveHref(articleId: number, returnTo: string) {
   return withQuery("/reading-list/save", new URLSearchParams({ article: String(articleId), return: returnTo || "/" }));

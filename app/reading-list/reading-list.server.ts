@@ -13,6 +13,8 @@ import { getDb } from "~/db/db.server";
 import { isPublished } from "~/db/order";
 import { articles, authors, categories, readingList } from "~/db/schema";
 import type { ArticleCardData } from "~/lib/article-card";
+import { safeRedirectPath } from "~/lib/safe-redirect";
+import { pendingSaveOf } from "~/lib/urls";
 
 /** Saved articles per page of /reading-list. */
 export const READING_LIST_PAGE_SIZE = 12;
@@ -25,6 +27,21 @@ export async function saveArticle(userId: number, articleId: number): Promise<Sa
   const db = await getDb();
   await db.insert(readingList).values({ userId, articleId }).onConflictDoNothing();
   return { status: "saved" };
+}
+
+/**
+ * Where a sign-in goes next (password or OAuth). A save begun signed out rides in the sign-in's
+ * redirect target (a readingListSaveHref address, `pendingSaveOf`): it is completed here for the
+ * account that just signed in, and the reader goes back where they were, without a second click.
+ * Only sign-in calls this, after the account proved itself in a request that was a POST from this
+ * site (password), or the provider's answer to one, bound to it by the OAuth state; never a page
+ * a link alone can reach. An article gone meanwhile is not saved; the reader still goes back.
+ */
+export async function afterSignIn(userId: number, target: string): Promise<string> {
+  const pending = pendingSaveOf(target);
+  if (!pending) return safeRedirectPath(target);
+  await saveArticle(userId, pending.articleId);
+  return safeRedirectPath(pending.returnTo);
 }
 
 /** Takes an article off the user's list; absent already is fine. */

@@ -128,7 +128,7 @@ export default function ArticleEditorPage({ loaderData, actionData }: Route.Comp
   const { mode, article, categories, uploads, timeZone, capabilities, review } = loaderData;
   const heading = mode === "new" ? "New Article" : "Edit Article";
   return (
-    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 lg:px-8">
+    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 lg:px-8 2xl:max-w-[100rem]">
       <AdminPageHeader
         title={heading}
         lead={

@@ -1,6 +1,7 @@
 /**
- * /admin and /admin/dashboard: Article Management. 50 articles a page, newest first, searchable
- * by title (state in the URL: ?q=&page=), 'All Articles (count)' counting every article.
+ * /admin and /admin/dashboard: Article Management. 50 articles a page (drafts and scheduled
+ * first, then published; newest first), searchable by title (state in the URL: ?q=&page=),
+ * 'All Articles (count)' counting every article.
  * Each row's Delete is its own small GET form to the confirmation page; with JavaScript it opens
  * the confirmation dialog instead.
  */

@@ -53,7 +53,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 export default function AdminPageEditor({ loaderData, actionData }: Route.ComponentProps) {
   const { page } = loaderData;
   return (
-    <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6 lg:px-8">
+    <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6 lg:px-8 2xl:max-w-7xl">
       <AdminPageHeader
         title={`Edit ${page.title}`}
         lead={

@@ -102,7 +102,7 @@ export default function QuestionEditorPage({ loaderData, actionData }: Route.Com
       }
     : { question: "", answer: "", difficulty: "Easy", categoryId: "" };
   return (
-    <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6 lg:px-8">
+    <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6 lg:px-8 2xl:max-w-7xl">
       <AdminPageHeader
         title={question ? "Edit Question" : "New Question"}
         lead="Write the answer in Markdown; Preview shows it as the Interview Prep page will."

@@ -28,6 +28,7 @@ import { pageTitle, siteNameFrom } from "~/lib/meta";
 import { redirectWithToast } from "~/http/toast.server";
 import type { Route } from "./+types/auth.provider.callback";
 import { oauthHref } from "~/lib/urls";
+import { afterSignIn } from "~/reading-list/reading-list.server";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const known = getProvider(params.provider);
@@ -57,8 +58,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     }
     const { userId, created } = await signInWithOAuthProfile(profile, provider.label);
     headers.append("Set-Cookie", await createSession(userId, request));
+    // A save begun signed out rode in the flow's redirect target (set by the POST that started
+    // the flow, bound to this answer by the state): it completes now, as with a password.
     return redirectWithToast(
-      flow.redirectTo,
+      await afterSignIn(userId, flow.redirectTo),
       {
         type: "success",
         title: "Login Successful",

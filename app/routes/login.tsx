@@ -16,8 +16,7 @@ import { FORM_TOASTS, LOGIN_TEXT_FIELDS, LoginSchema } from "~/lib/account-schem
 import { PEOPLE_MESSAGES } from "~/lib/people-schemas";
 import { noindexMeta } from "~/lib/seo";
 import { safeRedirectPath } from "~/lib/safe-redirect";
-import { pendingSaveOf } from "~/lib/urls";
-import { saveArticle } from "~/reading-list/reading-list.server";
+import { afterSignIn } from "~/reading-list/reading-list.server";
 import { redirectWithToast } from "~/http/toast.server";
 import type { Route } from "./+types/login";
 import { readForm } from "~/http/form.server";
@@ -89,16 +88,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       const headers = new Headers();
       headers.append("Set-Cookie", await createSession(outcome.userId, request));
       headers.append("Set-Cookie", deviceCookie(outcome.deviceToken));
-      let target = safeRedirectPath(redirectTo);
-      // A save begun signed out (a POST, like this one, checked for its origin): completed here,
-      // for the account that just proved itself, and the reader goes back where they were.
-      const pending = pendingSaveOf(target);
-      if (pending) {
-        await saveArticle(outcome.userId, pending.articleId);
-        target = safeRedirectPath(pending.returnTo);
-      }
+      // A save begun signed out completes with this sign-in (a POST from this site).
       return redirectWithToast(
-        target,
+        await afterSignIn(outcome.userId, safeRedirectPath(redirectTo)),
         { type: "success", title: "Login Successful", description: "Welcome back!" },
         { status: 303, headers },
       );

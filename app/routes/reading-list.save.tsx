@@ -1,8 +1,9 @@
 /**
- * /reading-list/save?article=ID&return=PATH: where a save begun while signed out lands after
- * sign-in (the Save link's redirectTo). A GET never changes anything (a link, a prefetch or a
- * crawler must not save for anyone), so this page shows the article and one Save button whose
- * POST to /reading-list saves it and goes back to PATH. Already saved: it says so.
+ * /reading-list/save?article=ID&return=PATH: a save begun while signed out (the Save button's
+ * redirectTo). The sign-in completes it itself (password or OAuth, afterSignIn), so a reader
+ * lands here only by following the address while signed in. A GET never changes anything (a
+ * link, a prefetch or a crawler must not save for anyone), so this page shows the article and one
+ * Save button whose POST to /reading-list saves it and goes back to PATH. Already saved: it says so.
  */
 import { data, Form, Link } from "react-router";
 import { requireUser } from "~/auth/guards.server";

@@ -5,8 +5,8 @@
  *
  * Its action is where every Save and Remove posts (cards, the article page, this list, the
  * sign-in-then-save page). Without JavaScript it redirects back with a toast; in place (a
- * fetcher, `via=fetch`) it answers the new state. Signed out, a save goes through sign-in to
- * /reading-list/save, which completes it.
+ * fetcher, `via=fetch`) it answers the new state. Signed out, a save goes to the sign-in page
+ * carrying the pending save, and the sign-in (password or OAuth) completes it (afterSignIn).
  */
 import { data, Form, Link, redirect } from "react-router";
 import { getUser, requireUser } from "~/auth/guards.server";
@@ -47,7 +47,7 @@ export async function action({ request }: Route.ActionArgs) {
   const returnTo = safeRedirectPath(parsed.data.returnTo);
   const user = await getUser(request);
   if (!user) {
-    // Signed out (or the session ended): sign in, then the save completes on its own page.
+    // Signed out (or the session ended): sign in, and the sign-in completes the save.
     throw redirect(loginHref(intent === "save" ? readingListSaveHref(articleId, returnTo) : returnTo));
   }
   let saved: boolean;

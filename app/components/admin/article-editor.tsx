@@ -212,6 +212,7 @@ export function ArticleEditor({
             text={String(values?.content ?? "")}
             title={String(values?.title ?? "")}
             previewClassName="min-h-[22rem]"
+            stats
           >
             <textarea
               key={content.key}

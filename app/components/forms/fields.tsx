@@ -206,12 +206,15 @@ export function SelectField({
   options: readonly { value: string; label: string }[];
   selectProps?: Omit<SelectHTMLAttributes<HTMLSelectElement>, "id" | "name" | "form" | "defaultValue">;
 }) {
-  const { key, ...conformProps } = getSelectProps(field);
+  const { key, required, ...conformProps } = getSelectProps(field);
   return (
     <FieldShell field={field} {...shell}>
       <select
         key={key}
         {...conformProps}
+        // Without an empty first choice a select always has a value, so `required` adds nothing,
+        // and HTML allows it only when the first option is an empty placeholder.
+        required={placeholder !== undefined ? required : undefined}
         aria-describedby={describedBy(field, shell.hint)}
         {...selectProps}
         className={`${controlClass} h-11`}

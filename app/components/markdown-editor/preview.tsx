@@ -1,11 +1,11 @@
 /**
  * The rendered side of a markdown editor: the preview state (useMarkdownPreview), the Preview tab's
- * panel (JavaScript), the server's preview under the form (the no-JavaScript Preview button) and
- * the rendered body both show. Rendering goes through the preview resource route
+ * panel or the side-by-side preview (JavaScript), the server's preview under the form (the
+ * no-JavaScript Preview button) and the rendered body they all show. Rendering goes through the preview resource route
  * (/admin/articles/preview), the one renderer articles, pages and answers are saved with.
  */
 import type { SubmissionResult } from "@conform-to/react";
-import { useState } from "react";
+import { type Ref, useCallback, useState } from "react";
 import { useFetcher } from "react-router";
 import type { FormAlertData } from "~/components/forms";
 import { Spinner } from "~/components/ui/spinner";
@@ -13,15 +13,23 @@ import { Spinner } from "~/components/ui/spinner";
 export type MarkdownPreviewState = ReturnType<typeof useMarkdownPreview>;
 type PreviewFetcher = MarkdownPreviewState["preview"];
 
-/** A markdown field's Write / Preview state; `showPreview` renders `content` on the server. */
+/**
+ * A markdown field's Write / Preview state: `showPreview` renders `content` on the server and
+ * shows it; `refresh` renders it for the side-by-side preview, which is always shown.
+ */
 export function useMarkdownPreview() {
   const [tab, setTab] = useState<"write" | "preview">("write");
   const preview = useFetcher<{ html?: string; error?: string }>();
+  const { submit } = preview;
+  const refresh = useCallback(
+    (content: string) => void submit({ content }, { method: "post", action: "/admin/articles/preview" }),
+    [submit],
+  );
   function showPreview(content: string) {
     setTab("preview");
-    preview.submit({ content }, { method: "post", action: "/admin/articles/preview" });
+    refresh(content);
   }
-  return { tab, setTab, preview, showPreview };
+  return { tab, setTab, preview, showPreview, refresh };
 }
 
 /** The rendered article as the article page shows it: its title and the .prose-article body. */
@@ -35,42 +43,75 @@ export function PreviewBody({ title, html }: { title: string; html: string }) {
   );
 }
 
-/** The Preview tab's panel (JavaScript only): rendering, the renderer's refusal, or the page. */
+/**
+ * The rendered side of the field (filled with JavaScript): the Preview tab's panel, in the server's
+ * HTML too (hidden) so the tab always controls a panel; or, side by side, a region beside the text
+ * that scrolls on its own and keeps showing the last rendering while the next one comes.
+ */
 export function PreviewPanel({
   id,
-  tab,
+  mode,
+  hidden,
+  labelledBy,
   preview,
   title,
   className,
+  scrollRef,
 }: {
   id: string;
-  tab: "write" | "preview";
+  mode: "tab" | "side";
+  hidden: boolean;
+  /** The Preview tab's id. */
+  labelledBy: string;
   preview: PreviewFetcher;
   title: string;
   className: string;
+  scrollRef?: Ref<HTMLElement>;
 }) {
+  const busy = preview.state !== "idle";
+  const html = preview.data?.html;
+  const content =
+    busy && (mode === "tab" || html === undefined) ? (
+      <p className="flex items-center gap-2 text-sm text-ink-muted">
+        <Spinner /> Rendering preview...
+      </p>
+    ) : preview.data?.error ? (
+      <p role="alert" className="text-sm text-danger">
+        {preview.data.error}
+      </p>
+    ) : html !== undefined ? (
+      <PreviewBody title={title} html={html} />
+    ) : null;
+  const box = "rounded-md border border-line bg-surface p-4 sm:p-6";
+  if (mode === "side") {
+    return (
+      <div className={`relative min-w-0 ${className}`}>
+        <section
+          id={id}
+          ref={scrollRef}
+          aria-label="Live preview"
+          aria-busy={busy}
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region takes focus so keyboards can scroll it
+          tabIndex={0}
+          className={`absolute inset-0 overflow-y-auto ${box}`}
+        >
+          {content}
+        </section>
+      </div>
+    );
+  }
   return (
     <div
       id={id}
       role="tabpanel"
-      aria-labelledby="tab-preview"
-      hidden={tab !== "preview"}
+      aria-labelledby={labelledBy}
+      hidden={hidden}
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a tab panel takes focus so its content can be read
       tabIndex={0}
-      aria-busy={preview.state !== "idle"}
-      className={`${className} rounded-md border border-line bg-surface p-4 sm:p-6`}
+      aria-busy={busy}
+      className={`${className} ${box}`}
     >
-      {preview.state !== "idle" ? (
-        <p className="flex items-center gap-2 text-sm text-ink-muted">
-          <Spinner /> Rendering preview...
-        </p>
-      ) : preview.data?.error ? (
-        <p role="alert" className="text-sm text-danger">
-          {preview.data.error}
-        </p>
-      ) : preview.data?.html !== undefined ? (
-        <PreviewBody title={title} html={preview.data.html} />
-      ) : null}
+      {content}
     </div>
   );
 }

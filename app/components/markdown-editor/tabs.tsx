@@ -1,16 +1,21 @@
-/** Write / Preview tabs (JavaScript only): arrow keys move between them, as a tab list should. */
+/**
+ * Write / Preview tabs (JavaScript only: hidden without it, where the form's Preview button
+ * renders on the server): arrow keys move between them, as a tab list should. Each tab controls
+ * a panel that is in the server's HTML too (`{idPrefix}-write`, `{idPrefix}-preview`).
+ */
 import { type KeyboardEvent, useRef } from "react";
 
 export function ContentTabs({
   tab,
   onWrite,
   onPreview,
-  panelIds,
+  idPrefix,
 }: {
   tab: "write" | "preview";
   onWrite: () => void;
   onPreview: () => void;
-  panelIds: [string, string];
+  /** The field's prefix: tabs `{idPrefix}-tab-write` / `-tab-preview` control `{idPrefix}-write` / `-preview`. */
+  idPrefix: string;
 }) {
   const writeRef = useRef<HTMLButtonElement>(null);
   const previewRef = useRef<HTMLButtonElement>(null);
@@ -28,8 +33,8 @@ export function ContentTabs({
     }
   }
   const tabs = [
-    { value: "write", label: "Write", ref: writeRef, panel: panelIds[0], select: onWrite },
-    { value: "preview", label: "Preview", ref: previewRef, panel: panelIds[1], select: onPreview },
+    { value: "write", label: "Write", ref: writeRef, select: onWrite },
+    { value: "preview", label: "Preview", ref: previewRef, select: onPreview },
   ] as const;
   const tabClass =
     "rounded-md px-3 py-1 text-sm font-medium text-ink-muted transition-colors hover:text-ink aria-selected:bg-surface aria-selected:text-ink aria-selected:shadow-sm";
@@ -44,11 +49,11 @@ export function ContentTabs({
         <button
           key={item.value}
           ref={item.ref}
-          id={`tab-${item.value}`}
+          id={`${idPrefix}-tab-${item.value}`}
           type="button"
           role="tab"
           aria-selected={tab === item.value}
-          aria-controls={item.panel}
+          aria-controls={`${idPrefix}-${item.value}`}
           tabIndex={tab === item.value ? 0 : -1}
           className={tabClass}
           onClick={item.select}

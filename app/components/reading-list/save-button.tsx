@@ -1,9 +1,10 @@
 /**
  * Save / Remove for the reading list, on article cards, the article page and the list itself.
  *
- * - Signed out: a button that opens the sign-in page (a GET form) with a redirectTo of
- *   /reading-list/save, which completes the save with one press (a GET never saves). The same
- *   markup for every anonymous visitor, so the page stays cacheable.
+ * - Signed out: a button that opens the sign-in page (a GET form, which changes nothing) with a
+ *   redirectTo of /reading-list/save?article=…: the sign-in's POST (or the OAuth flow it starts)
+ *   carries it and completes the save, then goes back here. The same markup for every anonymous
+ *   visitor, so the page stays cacheable.
  * - Signed in: a real form posting to /reading-list (works without JavaScript: the action
  *   redirects back with a toast); with JavaScript the same form goes through a fetcher, in place
  *   and optimistic (the button shows the new state at once; a failure falls back to the loader's).

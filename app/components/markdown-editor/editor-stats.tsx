@@ -1,0 +1,21 @@
+/**
+ * The words and reading time of the text being written, counted by the rules the article is
+ * saved with (readingMinutes and wordCounts, docs/decisions/0016-reading-time.md). Rendered on
+ * the server for the text as it is; with JavaScript it follows the typing (deferred, so a long
+ * article never slows the keys). Not a live region: it would speak at every key.
+ */
+import { useDeferredValue } from "react";
+import { readingMinutes, wordCounts } from "~/lib/content";
+
+const number = new Intl.NumberFormat("en-US");
+
+export function EditorStats({ text }: { text: string }) {
+  const deferred = useDeferredValue(text);
+  const { prose, code } = wordCounts(deferred);
+  const words = prose + code;
+  return (
+    <p data-testid="editor-stats" className="text-xs text-ink-muted tabular-nums">
+      {number.format(words)} {words === 1 ? "word" : "words"} · {readingMinutes(deferred)} min read
+    </p>
+  );
+}
