@@ -16,6 +16,12 @@ CREATE TABLE "series" (
 	CONSTRAINT "series_name_present" CHECK (length(trim("series"."name")) > 0)
 );
 --> statement-breakpoint
+CREATE TABLE "series_parts" (
+	"article_id" integer PRIMARY KEY NOT NULL,
+	"series_id" integer NOT NULL,
+	"position" integer NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "tag_redirects" (
 	"old_slug" text PRIMARY KEY NOT NULL,
 	"tag_id" integer NOT NULL,
@@ -31,19 +37,18 @@ CREATE TABLE "tags" (
 	CONSTRAINT "tags_name_present" CHECK (length(trim("tags"."name")) > 0)
 );
 --> statement-breakpoint
-ALTER TABLE "articles" ADD COLUMN "series_id" integer;--> statement-breakpoint
-ALTER TABLE "articles" ADD COLUMN "series_position" integer;--> statement-breakpoint
 ALTER TABLE "article_tags" ADD CONSTRAINT "article_tags_article_id_articles_id_fk" FOREIGN KEY ("article_id") REFERENCES "public"."articles"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "article_tags" ADD CONSTRAINT "article_tags_tag_id_tags_id_fk" FOREIGN KEY ("tag_id") REFERENCES "public"."tags"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "series_parts" ADD CONSTRAINT "series_parts_article_id_articles_id_fk" FOREIGN KEY ("article_id") REFERENCES "public"."articles"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "series_parts" ADD CONSTRAINT "series_parts_series_id_series_id_fk" FOREIGN KEY ("series_id") REFERENCES "public"."series"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "tag_redirects" ADD CONSTRAINT "tag_redirects_tag_id_tags_id_fk" FOREIGN KEY ("tag_id") REFERENCES "public"."tags"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "article_tags_tag_idx" ON "article_tags" USING btree ("tag_id","article_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "series_slug_key" ON "series" USING btree ("slug");--> statement-breakpoint
 CREATE UNIQUE INDEX "series_name_lower_key" ON "series" USING btree (lower("name"));--> statement-breakpoint
+CREATE UNIQUE INDEX "series_parts_position_key" ON "series_parts" USING btree ("series_id","position");--> statement-breakpoint
 CREATE INDEX "tag_redirects_tag_idx" ON "tag_redirects" USING btree ("tag_id");--> statement-breakpoint
-CREATE UNIQUE INDEX "tags_slug_key" ON "tags" USING btree ("slug");--> statement-breakpoint
-ALTER TABLE "articles" ADD CONSTRAINT "articles_series_id_series_id_fk" FOREIGN KEY ("series_id") REFERENCES "public"."series"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-CREATE UNIQUE INDEX "articles_series_position_key" ON "articles" USING btree ("series_id","series_position");--> statement-breakpoint
-ALTER TABLE "articles" ADD CONSTRAINT "articles_series_position_paired" CHECK (("articles"."series_id" is null) = ("articles"."series_position" is null));--> statement-breakpoint
+CREATE UNIQUE INDEX "tags_slug_key" ON "tags" USING btree ("slug");
+--> statement-breakpoint
 -- The search's tag filter (issue 26), written by hand: like the category filter, repeatable, a
 -- hit has any of the given tags (NULL or empty: every article). The three functions of
 -- 0005_search_candidates.sql are dropped and made again with a tag_ids argument; everything
@@ -58,7 +63,7 @@ DROP FUNCTION search_articles_params(text, integer[]);
 CREATE FUNCTION search_articles_params(
   keyword text,
   category_ids integer[],
-  tag_ids integer[],
+  tag_ids integer[] DEFAULT NULL,
   OUT search_mode text,
   OUT ts_query tsquery,
   OUT rank_query tsquery,

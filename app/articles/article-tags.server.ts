@@ -7,7 +7,7 @@ import { eq, sql } from "drizzle-orm";
 import { type ArticleTagState, articleTags } from "~/cache/tags";
 import { contentChanged } from "~/cache/content-events.server";
 import { getDb, type Runner } from "~/db/db.server";
-import { articles, categories, series } from "~/db/schema";
+import { articles, categories, series, seriesParts } from "~/db/schema";
 
 /** A json array from either driver (parsed already, or text). */
 function slugList(value: unknown): string[] {
@@ -27,11 +27,12 @@ export async function articlePageState(id: number, runner?: Runner): Promise<Art
       categorySlug: categories.slug,
       seriesSlug: series.slug,
       tagSlugs: sql<unknown>`(select coalesce(json_agg(t.slug), '[]'::json) from article_tags at join tags t on t.id = at.tag_id where at.article_id = ${articles.id})`,
-      partSlugs: sql<unknown>`(select coalesce(json_agg(p.slug), '[]'::json) from articles p where p.series_id = ${articles.seriesId} and p.id <> ${articles.id})`,
+      partSlugs: sql<unknown>`(select coalesce(json_agg(o.slug), '[]'::json) from series_parts p join articles o on o.id = p.article_id where p.series_id = ${series.id} and o.id <> ${articles.id})`,
     })
     .from(articles)
     .leftJoin(categories, eq(categories.id, articles.categoryId))
-    .leftJoin(series, eq(series.id, articles.seriesId))
+    .leftJoin(seriesParts, eq(seriesParts.articleId, articles.id))
+    .leftJoin(series, eq(series.id, seriesParts.seriesId))
     .where(eq(articles.id, id))
     .limit(1);
   if (!row) return null;

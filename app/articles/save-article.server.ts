@@ -10,7 +10,7 @@ import { nextRevisedAt, recordRevision } from "./revisions.server";
 import { moveSlug, redirectOwner } from "./slug-redirects.server";
 import { isUniqueViolation, pgErrorOf } from "~/db/pg-error.server";
 import { authorIdForUser } from "./admin-articles.server";
-import { writeArticleTaxonomy } from "~/taxonomy/article-taxonomy.server";
+import { lockSeries, writeArticleTaxonomy } from "~/taxonomy/article-taxonomy.server";
 
 export type SaveIntent = "publish" | "draft" | "schedule";
 
@@ -196,6 +196,8 @@ export async function createArticle(options: SaveOptions): Promise<SaveResult> {
       : statusColumns(intent, options.scheduledAt ?? null);
   try {
     const row = await db.transaction(async (tx) => {
+      // A series' lock comes before any article write (app/taxonomy/series.server.ts).
+      await lockSeries(tx, [options.input.seriesId]);
       const [inserted] = await tx
         .insert(articles)
         .values({ ...values, ...state, authorId, updatedAt: sql`now()`, revisedAt: sql`now()` })
@@ -248,6 +250,7 @@ export async function updateArticle(options: SaveOptions & { id: number; version
     .select({
       same: sql<boolean>`${articles.revisedAt} = ${options.version}::timestamptz`,
       status: articles.status,
+      seriesId: sql<number | null>`(select p.series_id from series_parts p where p.article_id = ${articles.id})`,
     })
     .from(articles)
     .where(eq(articles.id, options.id))
@@ -266,6 +269,9 @@ export async function updateArticle(options: SaveOptions & { id: number; version
   const before = await articlePageState(options.id);
   try {
     const outcome = await db.transaction(async (tx) => {
+      // The series it leaves and joins are locked before its row (app/taxonomy/series.server.ts):
+      // a reorder of either waits for this save, or this save for it.
+      if (options.input.seriesId !== undefined) await lockSeries(tx, [options.input.seriesId, current.seriesId]);
       // The version check again, under the row lock: a save that slipped in since the check
       // above (or is committing now) wins.
       const [locked] = await tx

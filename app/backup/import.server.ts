@@ -17,6 +17,8 @@ import { articles, authors, categories, importedArticles, importRedirects } from
 import { slugify } from "~/lib/content";
 import { postHref } from "~/lib/urls";
 import { recordUsages, storeUpload } from "~/media/media.server";
+import { parseTagList, TAG_LIMITS } from "~/lib/tag-names";
+import { setArticleTags } from "~/taxonomy/tags.server";
 import type { ImportSource, SourceArticle } from "./import-sources.server";
 
 export type ConflictPolicy = "skip" | "rename";
@@ -252,6 +254,11 @@ export async function applyImport(
         imageUrl: cover,
         categoryId,
         featured: article.featured === true,
+        // Front matter `tags`, Ghost's tags, dev.to's tag_list: normalised, at most 5 (longer
+        // or empty ones are left out rather than failing the import).
+        tags: parseTagList(article.tags)
+          .tags.slice(0, TAG_LIMITS.count)
+          .map((tag) => tag.name),
       };
       const { values, hashes } = await renderArticleColumns(input);
       const published = article.status === "published";
@@ -270,6 +277,7 @@ export async function applyImport(
           })
           .returning({ id: articles.id });
         if (!row) throw new Error("The article was not saved.");
+        await setArticleTags(tx, row.id, input.tags);
         await tx
           .insert(importedArticles)
           .values({ source: article.source, sourceId: article.sourceId, articleId: row.id });

@@ -173,8 +173,8 @@ export const categoryRedirects = pgTable(
 );
 
 /**
- * A series of articles read in order (issue 26): /series/{slug}. Its parts are articles with
- * `series_id` set; `series_position` orders them (1..n, renumbered under the series row's lock:
+ * A series of articles read in order (issue 26): /series/{slug}. Its parts are series_parts rows;
+ * their `position` orders them (1..n, renumbered under the series row's lock:
  * app/taxonomy/series.server.ts). A draft part is not shown publicly and not counted.
  */
 export const series = pgTable(
@@ -237,10 +237,6 @@ export const articles = pgTable(
     pendingRevisionId: integer("pending_revision_id").references((): AnyPgColumn => articleRevisions.id, {
       onDelete: "set null",
     }),
-    // The series it is a part of, and its place there (both null, or both set). Deleting a
-    // series detaches its parts first (app/taxonomy/series.server.ts).
-    seriesId: integer("series_id").references((): AnyPgColumn => series.id),
-    seriesPosition: integer("series_position"),
   },
   (t) => [
     uniqueIndex("articles_slug_key").on(t.slug),
@@ -271,10 +267,28 @@ export const articles = pgTable(
     check("articles_scheduled_has_time", sql`${t.status} <> 'scheduled' or ${t.scheduledAt} is not null`),
     check("articles_published_has_time", sql`${t.status} <> 'published' or ${t.publishedAt} is not null`),
     check("articles_unpublished_no_time", sql`${t.status} = 'published' or ${t.publishedAt} is null`),
+  ],
+);
+
+/**
+ * An article's place in a series (at most one): its series and position. Deleting the series or
+ * the article deletes the row (the article then is in no series).
+ */
+export const seriesParts = pgTable(
+  "series_parts",
+  {
+    articleId: integer("article_id")
+      .primaryKey()
+      .references(() => articles.id, { onDelete: "cascade" }),
+    seriesId: integer("series_id")
+      .notNull()
+      .references(() => series.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+  },
+  (t) => [
     // A series page and an article's previous/next parts: one series in order. Unique, so two
     // concurrent edits can never leave two parts in one place.
-    uniqueIndex("articles_series_position_key").on(t.seriesId, t.seriesPosition),
-    check("articles_series_position_paired", sql`(${t.seriesId} is null) = (${t.seriesPosition} is null)`),
+    uniqueIndex("series_parts_position_key").on(t.seriesId, t.position),
   ],
 );
 

@@ -32,7 +32,11 @@ function feedCondition(filter: FeedFilter) {
   if (filter === undefined) return isPublished;
   if (typeof filter === "number") return and(eq(articles.categoryId, filter), isPublished);
   if ("authorId" in filter) return and(eq(articles.authorId, filter.authorId), isPublished);
-  if ("seriesId" in filter) return and(eq(articles.seriesId, filter.seriesId), isPublished);
+  if ("seriesId" in filter)
+    return and(
+      sql`exists (select 1 from series_parts p where p.article_id = ${articles.id} and p.series_id = ${filter.seriesId})`,
+      isPublished,
+    );
   return and(
     sql`exists (select 1 from ${articleTags} where ${articleTags.articleId} = ${articles.id} and ${articleTags.tagId} = ${filter.tagId})`,
     isPublished,

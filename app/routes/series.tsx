@@ -15,7 +15,7 @@ import { readOrThrow } from "~/http/route-errors.server";
 import { notFound } from "~/lib/route-errors";
 import { breadcrumbJsonLd, seoMeta, siteFrom } from "~/lib/seo";
 import { articleEditHref, postHref, seriesFeedHref, seriesHref } from "~/lib/urls";
-import { findSeries, seriesParts } from "~/taxonomy/series.server";
+import { findSeries, listSeriesParts } from "~/taxonomy/series.server";
 import type { Route } from "./+types/series";
 
 /** The cached page carries these tags (app/cache/tags.ts): writes that announce one drop it. */
@@ -29,7 +29,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { series, parts } = await readOrThrow({ request, context }, "articles", async () => {
     const series = await findSeries(params.slug);
     if (!series) throw notFound("series");
-    return { series, parts: await seriesParts(series.id, { staff }) };
+    return { series, parts: await listSeriesParts(series.id, { staff }) };
   });
   redirectToCanonical({ request, context }, seriesHref(series.slug));
   return { series, parts, staff, feedUrl: `${env().SITE_URL.replace(/\/+$/, "")}${seriesFeedHref(series.slug)}` };

@@ -7,7 +7,9 @@ import { asc, eq } from "drizzle-orm";
 import { getDb, type Runner } from "~/db/db.server";
 import { articleTags, tags } from "~/db/schema";
 import type { ArticleInput } from "~/lib/article-schema";
-import { placeInSeries, seriesOfArticle } from "./series.server";
+import { lockSeries, placeInSeries, seriesOfArticle } from "./series.server";
+
+export { lockSeries };
 import { setArticleTags } from "./tags.server";
 
 /** Inside the save's transaction, the article's row locked: its tags and its place in a series. */

@@ -3,7 +3,7 @@
  * delete, and reorder parts (move up/down without JavaScript, a whole new order by dragging).
  *
  * Every write of a series' positions holds the series row's lock (`for update`) and renumbers
- * the parts 1..n in two statements (negative first: the unique index articles_series_position_key
+ * the parts 1..n in two statements (negative first: the unique index series_parts_position_key
  * is checked row by row), so concurrent moves queue and always leave one consistent order. Each
  * write records an audit entry in its transaction and announces the series' pages and every
  * part's page (they show the name and their neighbours).
@@ -14,10 +14,10 @@ import { contentChanged } from "~/cache/content-events.server";
 import { type CacheTag, tags } from "~/cache/tags";
 import { getDb } from "~/db/db.server";
 import { isUniqueViolation } from "~/db/pg-error.server";
-import { articles, series } from "~/db/schema";
+import { articles, series, seriesParts } from "~/db/schema";
 import { SLUG_PATTERN, slugify } from "~/lib/content";
 import { SERIES_MESSAGES, type SeriesFormValues } from "~/lib/taxonomy-schemas";
-import { type SeriesPart, type SeriesSummary, seriesParts } from "./series.server";
+import { listSeriesParts, type SeriesPart, type SeriesSummary } from "./series.server";
 
 export type AdminSeries = SeriesSummary & { partCount: number };
 export type SeriesInput = { name: string; slug: string; description: string };
@@ -36,7 +36,7 @@ export function toSeriesInput(values: SeriesFormValues): SeriesInput | { fieldEr
 
 const columns = { id: series.id, name: series.name, slug: series.slug, description: series.description };
 // Written out: inside a subquery Drizzle leaves column names unqualified.
-const partCount = sql<number>`(select count(*) from articles a where a.series_id = "series"."id")`
+const partCount = sql<number>`(select count(*) from series_parts p where p.series_id = "series"."id")`
   .mapWith(Number)
   .as("part_count");
 
@@ -54,7 +54,7 @@ export async function getAdminSeries(id: number): Promise<(SeriesSummary & { par
   const db = await getDb();
   const [row] = await db.select(columns).from(series).where(eq(series.id, id)).limit(1);
   if (!row) return null;
-  return { ...row, parts: await seriesParts(id, { staff: true }) };
+  return { ...row, parts: await listSeriesParts(id, { staff: true }) };
 }
 
 async function conflicts(input: SeriesInput, exceptId: number | null): Promise<FieldErrors> {
@@ -89,7 +89,11 @@ function raceErrors(error: unknown): FieldErrors | null {
 /** The series' pages and every part's page (names, numbers and neighbours). */
 async function seriesPageTags(seriesId: number, ...slugs: string[]): Promise<CacheTag[]> {
   const db = await getDb();
-  const parts = await db.select({ slug: articles.slug }).from(articles).where(eq(articles.seriesId, seriesId));
+  const parts = await db
+    .select({ slug: articles.slug })
+    .from(seriesParts)
+    .innerJoin(articles, eq(articles.id, seriesParts.articleId))
+    .where(eq(seriesParts.seriesId, seriesId));
   return [...slugs.map((slug) => tags.series(slug)), ...parts.map((part) => tags.article(part.slug))];
 }
 
@@ -151,15 +155,13 @@ export async function updateSeries(actor: AuditActor, id: number, input: SeriesI
   return { status: "saved", series: { id, ...input } };
 }
 
-/** Deletes a series: its parts stay, in no series. */
+/** Deletes a series: its articles stay, in no series (their series_parts rows go with it). */
 export async function deleteSeries(actor: AuditActor, id: number): Promise<SeriesSummary | null> {
   const db = await getDb();
   const [found] = await db.select(columns).from(series).where(eq(series.id, id)).limit(1);
   if (!found) return null;
   const touched = await seriesPageTags(id, found.slug);
   await db.transaction(async (tx) => {
-    await tx.select({ id: series.id }).from(series).where(eq(series.id, id)).for("update");
-    await tx.update(articles).set({ seriesId: null, seriesPosition: null }).where(eq(articles.seriesId, id));
     await tx.delete(series).where(eq(series.id, id));
     await recordAudit(
       actor,
@@ -192,18 +194,16 @@ async function renumber(
       .for("update");
     if (!locked) return "not-found" as const;
     const rows = await tx
-      .select({ id: articles.id })
-      .from(articles)
-      .where(eq(articles.seriesId, seriesId))
-      .orderBy(asc(articles.seriesPosition), asc(articles.id));
+      .select({ id: seriesParts.articleId })
+      .from(seriesParts)
+      .where(eq(seriesParts.seriesId, seriesId))
+      .orderBy(asc(seriesParts.position));
     const current = rows.map((row) => row.id);
     const next = reorder(current);
     if (next === null || next.every((id, index) => current[index] === id)) return "unchanged" as const;
+    await tx.execute(sql`update series_parts set position = -position where series_id = ${seriesId}`);
     await tx.execute(
-      sql`update articles set series_position = -series_position where series_id = ${seriesId} and series_position > 0`,
-    );
-    await tx.execute(
-      sql`update articles set series_position = array_position(${intArray(next)}::integer[], id) where series_id = ${seriesId}`,
+      sql`update series_parts set position = array_position(${intArray(next)}::integer[], article_id) where series_id = ${seriesId}`,
     );
     await recordAudit(
       actor,

@@ -4,14 +4,14 @@
  * "Part 2 of 5" with its previous and next parts. A part that is not published is not shown to
  * readers and not counted: part numbers are ranks among the published parts.
  *
- * Positions are written only under the series row's lock (`for update`): an article joining a
- * series takes the next position, and reorders renumber 1..n (./series-admin.server.ts), so two
- * concurrent edits queue on the lock and leave one consistent order; the unique index
- * articles_series_position_key refuses anything else.
+ * An article's place is a series_parts row (series, position). Positions are written only under
+ * the series row's lock (`for update`): an article joining a series takes the next position, and
+ * reorders renumber 1..n (./series-admin.server.ts), so two concurrent edits queue on the lock and
+ * leave one consistent order; the unique index series_parts_position_key refuses anything else.
  */
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { getDb, type Runner } from "~/db/db.server";
-import { articles, series } from "~/db/schema";
+import { articles, series, seriesParts } from "~/db/schema";
 import { SLUG_PATTERN } from "~/lib/content";
 import { toIso } from "~/lib/dates";
 import type { SeriesNav } from "~/articles/article-view";
@@ -41,8 +41,8 @@ export async function findSeries(slug: string): Promise<SeriesSummary | null> {
   return row ?? null;
 }
 
-/** A series' parts in order (articles_series_position_key); readers get the published ones only. */
-export async function seriesParts(seriesId: number, options: { staff: boolean }): Promise<SeriesPart[]> {
+/** A series' parts in order (series_parts_position_key); readers get the published ones only. */
+export async function listSeriesParts(seriesId: number, options: { staff: boolean }): Promise<SeriesPart[]> {
   const db = await getDb();
   const rows = await db
     .select({
@@ -54,13 +54,14 @@ export async function seriesParts(seriesId: number, options: { staff: boolean })
       publishedAt: articles.publishedAt,
       readingMinutes: articles.readingMinutes,
     })
-    .from(articles)
+    .from(seriesParts)
+    .innerJoin(articles, eq(articles.id, seriesParts.articleId))
     .where(
       options.staff
-        ? eq(articles.seriesId, seriesId)
-        : and(eq(articles.seriesId, seriesId), sql`${articles.status} = 'published'`),
+        ? eq(seriesParts.seriesId, seriesId)
+        : and(eq(seriesParts.seriesId, seriesId), sql`${articles.status} = 'published'`),
     )
-    .orderBy(asc(articles.seriesPosition), asc(articles.id));
+    .orderBy(asc(seriesParts.position));
   let published = 0;
   return rows.map((row) => ({
     ...row,
@@ -83,15 +84,16 @@ export async function seriesNavFor(articleId: number): Promise<SeriesNav | null>
       seriesName: series.name,
       seriesSlug: series.slug,
     })
-    .from(articles)
-    .innerJoin(series, eq(series.id, articles.seriesId))
+    .from(seriesParts)
+    .innerJoin(series, eq(series.id, seriesParts.seriesId))
+    .innerJoin(articles, eq(articles.id, seriesParts.articleId))
     .where(
       and(
-        sql`${articles.seriesId} = (select s.series_id from articles s where s.id = ${articleId})`,
+        sql`${seriesParts.seriesId} = (select p.series_id from series_parts p where p.article_id = ${articleId})`,
         sql`${articles.status} = 'published'`,
       ),
     )
-    .orderBy(asc(articles.seriesPosition), asc(articles.id));
+    .orderBy(asc(seriesParts.position));
   const index = rows.findIndex((row) => row.id === articleId);
   const here = rows[index];
   if (!here) return null;
@@ -107,39 +109,50 @@ export async function seriesNavFor(articleId: number): Promise<SeriesNav | null>
 }
 
 /**
- * Puts article `articleId` (locked by the caller's transaction) in series `seriesId` at the end,
- * or takes it out (null); nothing when it is already there. A series that does not exist fails
- * on the foreign key (the save turns it into the field's error).
+ * Locks these series' rows (in id order), first thing in a transaction that may move articles in
+ * or out of them: every writer of positions holds the series' lock, so a save and a reorder of
+ * the same series queue instead of interleaving.
+ */
+export async function lockSeries(tx: Runner, ids: ReadonlyArray<number | null | undefined>) {
+  const wanted = [...new Set(ids.filter((id): id is number => typeof id === "number"))].sort((a, b) => a - b);
+  if (wanted.length === 0) return;
+  await tx
+    .select({ id: series.id })
+    .from(series)
+    .where(inArray(series.id, wanted))
+    .orderBy(asc(series.id))
+    .for("update");
+}
+
+/**
+ * Puts article `articleId` in series `seriesId` at the end, or takes it out (null); nothing when
+ * it is already there. The caller holds the series' lock (lockSeries); a series that does not
+ * exist fails on the foreign key (the save turns it into the field's error).
  */
 export async function placeInSeries(tx: Runner, articleId: number, seriesId: number | null) {
   const [row] = await tx
-    .select({ seriesId: articles.seriesId })
-    .from(articles)
-    .where(eq(articles.id, articleId))
+    .select({ seriesId: seriesParts.seriesId })
+    .from(seriesParts)
+    .where(eq(seriesParts.articleId, articleId))
     .limit(1);
-  if (!row || row.seriesId === seriesId) return;
-  if (seriesId === null) {
-    await tx.update(articles).set({ seriesId: null, seriesPosition: null }).where(eq(articles.id, articleId));
-    return;
-  }
-  // The series' lock: appends and reorders of one series happen one at a time.
-  await tx.select({ id: series.id }).from(series).where(eq(series.id, seriesId)).for("update");
-  await tx
-    .update(articles)
-    .set({
-      seriesId,
-      seriesPosition: sql`(select coalesce(max(p.series_position), 0) + 1 from articles p where p.series_id = ${seriesId})`,
-    })
-    .where(eq(articles.id, articleId));
+  if ((row?.seriesId ?? null) === seriesId) return;
+  await tx.delete(seriesParts).where(eq(seriesParts.articleId, articleId));
+  if (seriesId === null) return;
+  await lockSeries(tx, [seriesId]);
+  await tx.insert(seriesParts).values({
+    articleId,
+    seriesId,
+    position: sql`(select coalesce(max(p.position), 0) + 1 from series_parts p where p.series_id = ${seriesId})`,
+  });
 }
 
 /** The series an article is in (the editor's value), or null. */
 export async function seriesOfArticle(articleId: number, runner?: Runner): Promise<number | null> {
   const db = runner ?? (await getDb());
   const [row] = await db
-    .select({ seriesId: articles.seriesId })
-    .from(articles)
-    .where(eq(articles.id, articleId))
+    .select({ seriesId: seriesParts.seriesId })
+    .from(seriesParts)
+    .where(eq(seriesParts.articleId, articleId))
     .limit(1);
   return row?.seriesId ?? null;
 }
@@ -150,7 +163,9 @@ export async function publishedSeriesSlugs(): Promise<string[]> {
   const rows = await db
     .select({ slug: series.slug })
     .from(series)
-    .where(sql`exists (select 1 from articles a where a.series_id = ${series.id} and a.status = 'published')`)
+    .where(
+      sql`exists (select 1 from series_parts p join articles a on a.id = p.article_id where p.series_id = ${series.id} and a.status = 'published')`,
+    )
     .orderBy(asc(series.slug));
   return rows.map((row) => row.slug);
 }
