@@ -12,6 +12,9 @@ export default [
     // One-click unsubscribe from comment mails (a page with a button; RFC 8058 POST).
     route("unsubscribe/:token", "routes/unsubscribe.tsx"),
     route("category/:category", "routes/category.tsx"),
+    // Tags and series (issue 26): a tag's articles, a series' parts in order.
+    route("tag/:slug", "routes/tag.tsx"),
+    route("series/:slug", "routes/series.tsx"),
     route("interview-prep", "routes/interview-prep.tsx"),
     route("search", "routes/search.tsx"),
     route("about", "routes/about.tsx"),
@@ -76,6 +79,11 @@ export default [
     // Categories: list and create; rename, describe, delete (moving articles).
     route("categories", "routes/admin.categories.tsx"),
     route("categories/:id", "routes/admin.category-edit.tsx"),
+    // Series: create, rename, describe, reorder parts; tags: rename and merge (administrators).
+    route("series", "routes/admin.series.tsx"),
+    route("series/:id", "routes/admin.series-edit.tsx"),
+    route("tags", "routes/admin.tags.tsx"),
+    route("tags/:id", "routes/admin.tag-edit.tsx"),
     // Interview questions: list, reorder, delete; create and edit (with a markdown preview).
     route("questions", "routes/admin.questions.tsx"),
     route("questions/new", "routes/admin.question-editor.tsx", { id: "admin-question-new" }),
@@ -112,6 +120,8 @@ export default [
   route("feed.json", "routes/feed.ts", { id: "feed-json" }),
   route("category/:category/rss.xml", "routes/category-feed.ts"),
   route("author/:slug/rss.xml", "routes/author-feed.ts"),
+  route("tag/:slug/rss.xml", "routes/tag-feed.ts"),
+  route("series/:slug/rss.xml", "routes/series-feed.ts"),
   route("sitemap.xml", "routes/sitemap.ts", { id: "sitemap" }),
   route("sitemaps/:piece", "routes/sitemap.ts", { id: "sitemap-piece" }),
   route("robots.txt", "routes/robots.ts"),

@@ -2,7 +2,18 @@
  * The article page's view types, owned by the domain: the loader builds them
  * (app/http/views/article-view.server.ts) and the components import them as types from here.
  */
+import type { TagLink } from "~/lib/article-card";
 import type { TocEntry } from "~/lib/toc";
+
+/** Where an article stands in its series (published parts only): "Part 2 of 5", previous, next. */
+export type SeriesNav = {
+  name: string;
+  slug: string;
+  part: number;
+  of: number;
+  previous: { slug: string; title: string } | null;
+  next: { slug: string; title: string } | null;
+};
 
 export type AuthorInfo = { name: string; slug?: string | null; avatarUrl: string | null; bio: string | null } | null;
 
@@ -16,6 +27,10 @@ export type ArticleViewData = {
   toc: TocEntry[];
   category: { name: string; slug: string } | null;
   author: AuthorInfo;
+  /** Its tags, in order (/tag/{slug}). */
+  tags: TagLink[];
+  /** Its series, when it is a published part of one. */
+  series: SeriesNav | null;
   /**
    * The article, rendered and sanitized at save: its start (the whole article when the preview
    * is not its exact prefix) and, when the preview is, the rest (a resume point). Null when the

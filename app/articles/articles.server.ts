@@ -17,6 +17,10 @@ import { articles, authors, categories, type TocEntry } from "~/db/schema";
 import type { ArticleCardData } from "~/lib/article-card";
 import { SLUG_PATTERN } from "~/lib/content";
 import { toIso } from "~/lib/dates";
+import { attachTags, tagsOfArticles } from "~/taxonomy/card-tags.server";
+import { seriesNavFor } from "~/taxonomy/series.server";
+import type { SeriesNav } from "./article-view";
+import type { TagLink } from "~/lib/article-card";
 
 /** Home: the 6 newest articles, the first 3 as Recent Articles and the next 3 as Featured Articles. */
 export const HOME_ARTICLE_COUNT = 6;
@@ -99,11 +103,13 @@ export async function getHomeArticles(): Promise<HomeArticles> {
       .orderBy(...newestFirst)
       .limit(CAROUSEL_LIMIT),
   ]);
-  const cards = newest.map(toCard);
+  // Every card's tags in one query.
+  const tagged = await attachTags([...newest, ...marked].map(toCard));
+  const cards = tagged.slice(0, newest.length);
   return {
     recent: cards.slice(0, HOME_RECENT_COUNT),
     featured: cards.slice(HOME_RECENT_COUNT, HOME_ARTICLE_COUNT),
-    carousel: marked.length > 0 ? marked.map(toCard) : cards.slice(0, CAROUSEL_LIMIT),
+    carousel: marked.length > 0 ? tagged.slice(newest.length) : cards.slice(0, CAROUSEL_LIMIT),
   };
 }
 
@@ -113,7 +119,7 @@ export async function listRecentArticles(limit = HOME_ARTICLE_COUNT): Promise<Ar
     .where(isPublished)
     .orderBy(...newestFirst)
     .limit(limit);
-  return rows.map(toCard);
+  return attachTags(rows.map(toCard));
 }
 
 /** Carousel items: featured articles newest first, or the newest articles when none is marked. */
@@ -122,7 +128,7 @@ export async function listCarouselArticles(limit = CAROUSEL_LIMIT): Promise<Arti
     .where(and(eq(articles.featured, true), isPublished))
     .orderBy(...newestFirst)
     .limit(limit);
-  if (marked.length > 0) return marked.map(toCard);
+  if (marked.length > 0) return attachTags(marked.map(toCard));
   return listRecentArticles(limit);
 }
 
@@ -144,6 +150,9 @@ export type ArticleDetail = {
   category: { name: string; slug: string } | null;
   /** `slug`: the author's page, /author/{slug}. */
   author: { name: string; slug: string; avatarUrl: string | null; bio: string | null } | null;
+  tags: TagLink[];
+  /** Its place in its series (published parts only), or null. */
+  series: SeriesNav | null;
 };
 
 /** True for text that can be an article or category slug (anything else can match nothing). */
@@ -181,12 +190,15 @@ export async function getArticleBySlug(slug: string): Promise<ArticleDetail | nu
     .where(and(eq(articles.slug, slug), isPublished))
     .limit(1);
   if (!row) return null;
+  const [tagged, series] = await Promise.all([tagsOfArticles([row.id]), seriesNavFor(row.id)]);
   return {
     id: row.id,
     slug: row.slug,
     title: row.title,
     excerpt: row.excerpt,
     imageUrl: row.imageUrl,
+    tags: tagged.get(row.id) ?? [],
+    series,
     contentHtml: row.contentHtml,
     previewHtml: row.previewHtml,
     toc: Array.isArray(row.toc) ? row.toc : [],
@@ -308,7 +320,7 @@ async function listPublishedWhere(condition: SQL, page: number, pageSize: number
     total = counted?.total ?? 0;
   }
   return {
-    articles: rows.map(toCard),
+    articles: await attachTags(rows.map(toCard)),
     page,
     pageSize,
     total,

@@ -4,6 +4,8 @@ import { getDb, type Runner } from "~/db/db.server";
 import { articleRevisions, articles, type ArticleStatus, type RevisionFields, type RevisionReason } from "~/db/schema";
 import { announceArticle, articlePageState } from "./article-tags.server";
 import { ARTICLE_LIMITS } from "~/lib/article-schema";
+import { parseTagList, TAG_LIMITS } from "~/lib/tag-names";
+import { readArticleTaxonomy } from "~/taxonomy/article-taxonomy.server";
 import { toIso } from "~/lib/dates";
 import { nextRevisedAt, recordRevision, rowFieldColumns, versionSql } from "./revisions.server";
 
@@ -42,6 +44,7 @@ export async function getEditorState(id: number): Promise<EditorState | null> {
     .where(eq(articles.id, id))
     .limit(1);
   if (!row) return null;
+  const taxonomy = await readArticleTaxonomy(id);
   const saved: RevisionFields = {
     title: row.title,
     slug: row.slug,
@@ -50,6 +53,8 @@ export async function getEditorState(id: number): Promise<EditorState | null> {
     imageUrl: row.imageUrl,
     categoryId: row.categoryId,
     featured: row.featured,
+    tags: taxonomy.tags,
+    seriesId: taxonomy.seriesId,
   };
   const pending =
     row.pendingId !== null && row.pendingReason !== null && row.pendingCreatedAt !== null
@@ -82,6 +87,7 @@ export function autosaveFields(form: FormData): RevisionFields {
     return typeof value === "string" ? value.slice(0, max) : "";
   };
   const category = Number.parseInt(text("categoryId", 12), 10);
+  const inSeries = Number.parseInt(text("seriesId", 12), 10);
   const featured = form.get("featured");
   return {
     title: text("title", ARTICLE_LIMITS.title),
@@ -91,6 +97,17 @@ export function autosaveFields(form: FormData): RevisionFields {
     imageUrl: text("imageUrl", ARTICLE_LIMITS.imageUrl) || null,
     categoryId: Number.isInteger(category) && category > 0 && category <= 2_147_483_647 ? category : null,
     featured: featured === "on" || featured === "true",
+    // Left out of the post (an older page): kept as they are.
+    tags: form.has("tags")
+      ? parseTagList(text("tags", TAG_LIMITS.field))
+          .tags.slice(0, TAG_LIMITS.count)
+          .map((tag) => tag.name)
+      : undefined,
+    seriesId: !form.has("seriesId")
+      ? undefined
+      : Number.isInteger(inSeries) && inSeries > 0 && inSeries <= 2_147_483_647
+        ? inSeries
+        : null,
   };
 }
 

@@ -14,7 +14,13 @@ import type { DiffPart, RevisionComparison, RevisionRow } from "./history-view";
 /** The fields that differ between two versions of an article. */
 export function changedFields(before: RevisionFields, after: RevisionFields): (keyof RevisionFields)[] {
   const keys: (keyof RevisionFields)[] = ["title", "slug", "content", "excerpt", "imageUrl", "categoryId", "featured"];
-  return keys.filter((key) => (before[key] ?? null) !== (after[key] ?? null));
+  const changed = keys.filter((key) => (before[key] ?? null) !== (after[key] ?? null));
+  // Tags and series: compared only when both versions have them (older revisions do not).
+  if (before.tags !== undefined && after.tags !== undefined && before.tags.join(", ") !== after.tags.join(", "))
+    changed.push("tags");
+  if (before.seriesId !== undefined && after.seriesId !== undefined && before.seriesId !== after.seriesId)
+    changed.push("seriesId");
+  return changed;
 }
 
 /** The article's revisions, newest first (article_revisions_article_idx). */

@@ -1,6 +1,6 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import { type Database, getDb } from "~/db/db.server";
-import { articles, categories } from "~/db/schema";
+import { articles, categories, series } from "~/db/schema";
 import { ARTICLE_MESSAGES, type ArticleInput } from "~/lib/article-schema";
 import { imagesWithoutAlt, renderMarkdown } from "~/markdown/markdown.server";
 import { recordAudit } from "~/audit/audit.server";
@@ -10,6 +10,7 @@ import { nextRevisedAt, recordRevision } from "./revisions.server";
 import { moveSlug, redirectOwner } from "./slug-redirects.server";
 import { isUniqueViolation, pgErrorOf } from "~/db/pg-error.server";
 import { authorIdForUser } from "./admin-articles.server";
+import { lockSeries, writeArticleTaxonomy } from "~/taxonomy/article-taxonomy.server";
 
 export type SaveIntent = "publish" | "draft" | "schedule";
 
@@ -28,7 +29,10 @@ export type SaveResult =
       /** A schedule time in the past: published now instead. */
       publishedNow?: boolean;
     }
-  | { status: "invalid"; fieldErrors: Partial<Record<"slug" | "categoryId" | "content" | "scheduledAt", string[]>> }
+  | {
+      status: "invalid";
+      fieldErrors: Partial<Record<"slug" | "categoryId" | "seriesId" | "content" | "scheduledAt", string[]>>;
+    }
   | { status: "no-author-profile" }
   | { status: "conflict" }
   | { status: "not-found" };
@@ -39,6 +43,9 @@ function raceToFieldErrors(error: unknown): SaveResult | null {
     return { status: "invalid", fieldErrors: { slug: [ARTICLE_MESSAGES.slugTaken] } };
   }
   const pg = pgErrorOf(error);
+  if (pg?.code === "23503" && pg.constraint?.includes("series")) {
+    return { status: "invalid", fieldErrors: { seriesId: [ARTICLE_MESSAGES.seriesInvalid] } };
+  }
   if (pg?.code === "23503" && (pg.constraint === null || pg.constraint.includes("category"))) {
     return { status: "invalid", fieldErrors: { categoryId: [ARTICLE_MESSAGES.categoryInvalid] } };
   }
@@ -47,10 +54,11 @@ function raceToFieldErrors(error: unknown): SaveResult | null {
 
 /**
  * Checks that need the database: the slug is free (other than `exceptId`), is not an old slug
- * of another article that still redirects, and the category exists.
+ * of another article that still redirects, and the category and series exist.
  */
 async function checkReferences(db: Database, input: ArticleInput, exceptId: number | null) {
-  const [slugOwner, redirectsTo, category] = await Promise.all([
+  const seriesId = input.seriesId ?? null;
+  const [slugOwner, redirectsTo, category, inSeries] = await Promise.all([
     db
       .select({ id: articles.id })
       .from(articles)
@@ -64,11 +72,15 @@ async function checkReferences(db: Database, input: ArticleInput, exceptId: numb
     input.categoryId === null
       ? Promise.resolve([{ id: 0 }])
       : db.select({ id: categories.id }).from(categories).where(eq(categories.id, input.categoryId)).limit(1),
+    seriesId === null
+      ? Promise.resolve([{ id: 0 }])
+      : db.select({ id: series.id }).from(series).where(eq(series.id, seriesId)).limit(1),
   ]);
-  const fieldErrors: Partial<Record<"slug" | "categoryId", string[]>> = {};
+  const fieldErrors: Partial<Record<"slug" | "categoryId" | "seriesId", string[]>> = {};
   if (slugOwner.length > 0) fieldErrors.slug = [ARTICLE_MESSAGES.slugTaken];
   else if (redirectsTo !== null) fieldErrors.slug = [ARTICLE_MESSAGES.slugRedirects];
   if (category.length === 0) fieldErrors.categoryId = [ARTICLE_MESSAGES.categoryInvalid];
+  if (inSeries.length === 0) fieldErrors.seriesId = [ARTICLE_MESSAGES.seriesInvalid];
   return Object.keys(fieldErrors).length > 0 ? ({ status: "invalid", fieldErrors } as const) : null;
 }
 
@@ -184,11 +196,14 @@ export async function createArticle(options: SaveOptions): Promise<SaveResult> {
       : statusColumns(intent, options.scheduledAt ?? null);
   try {
     const row = await db.transaction(async (tx) => {
+      // A series' lock comes before any article write (app/taxonomy/series.server.ts).
+      await lockSeries(tx, [options.input.seriesId]);
       const [inserted] = await tx
         .insert(articles)
         .values({ ...values, ...state, authorId, updatedAt: sql`now()`, revisedAt: sql`now()` })
         .returning({ id: articles.id, slug: articles.slug });
       if (!inserted) throw new Error("The article was not saved.");
+      await writeArticleTaxonomy(tx, inserted.id, options.input);
       await recordUsages(tx, inserted.id, hashes);
       await recordRevision(tx, {
         articleId: inserted.id,
@@ -235,6 +250,7 @@ export async function updateArticle(options: SaveOptions & { id: number; version
     .select({
       same: sql<boolean>`${articles.revisedAt} = ${options.version}::timestamptz`,
       status: articles.status,
+      seriesId: sql<number | null>`(select p.series_id from series_parts p where p.article_id = ${articles.id})`,
     })
     .from(articles)
     .where(eq(articles.id, options.id))
@@ -253,6 +269,9 @@ export async function updateArticle(options: SaveOptions & { id: number; version
   const before = await articlePageState(options.id);
   try {
     const outcome = await db.transaction(async (tx) => {
+      // The series it leaves and joins are locked before its row (app/taxonomy/series.server.ts):
+      // a reorder of either waits for this save, or this save for it.
+      if (options.input.seriesId !== undefined) await lockSeries(tx, [options.input.seriesId, current.seriesId]);
       // The version check again, under the row lock: a save that slipped in since the check
       // above (or is committing now) wins.
       const [locked] = await tx
@@ -302,6 +321,7 @@ export async function updateArticle(options: SaveOptions & { id: number; version
         .where(eq(articles.id, options.id))
         .returning({ id: articles.id, slug: articles.slug });
       if (!row) return { status: "not-found" } as const;
+      await writeArticleTaxonomy(tx, row.id, options.input);
       await recordUsages(tx, row.id, hashes);
       const wasLive = locked.status === "published";
       if (wasLive && intent === "publish") await moveSlug(tx, options.id, locked.slug, row.slug);

@@ -11,6 +11,8 @@ export const AUDIT_KINDS = [
   "article",
   "comment",
   "category",
+  "series",
+  "tag",
   "question",
   "author",
   "person",

@@ -5,7 +5,7 @@
  *
  *   manifest.json            format, version, site, when, counts
  *   articles/{slug}.md       front matter (title, slug, status, dates, category, author,
- *                            description, cover, canonical URL, featured) and the Markdown body
+ *                            description, cover, canonical URL, featured, tags, series) and the Markdown body
  *   pages/{slug}.md          the site pages (terms, privacy, FAQ, …)
  *   media/{hash}.{ext}       every image of the media library (as uploaded, cleaned)
  *   media.json               each image's file, original name, alt text, type and size
@@ -17,7 +17,19 @@
 import { and, asc, eq, gt } from "drizzle-orm";
 import { stringify } from "yaml";
 import { type Database, getDb } from "~/db/db.server";
-import { articles, authors, categories, comments, interviewQuestions, mediaUploads, pages, users } from "~/db/schema";
+import {
+  articles,
+  authors,
+  categories,
+  comments,
+  interviewQuestions,
+  mediaUploads,
+  pages,
+  series,
+  seriesParts,
+  users,
+} from "~/db/schema";
+import { tagsOfArticles } from "~/taxonomy/card-tags.server";
 import { postHref } from "~/lib/urls";
 import { mediaUrl } from "~/media/media.server";
 import { mediaStorage } from "~/media/storage.server";
@@ -95,17 +107,28 @@ async function writeArticles(db: Database, zip: ZipWriter, siteUrl: string) {
         categorySlug: categories.slug,
         author: authors.name,
         authorSlug: authors.slug,
+        series: series.name,
+        seriesSlug: series.slug,
+        seriesPosition: seriesParts.position,
       })
       .from(articles)
       .leftJoin(categories, eq(categories.id, articles.categoryId))
       .leftJoin(authors, eq(authors.id, articles.authorId))
+      .leftJoin(seriesParts, eq(seriesParts.articleId, articles.id))
+      .leftJoin(series, eq(series.id, seriesParts.seriesId))
       .where(gt(articles.id, after))
       .orderBy(asc(articles.id))
       .limit(PAGE),
   );
   let count = 0;
   for await (const rows of pages) {
+    // The page's tags in one query.
+    const tagsOf = await tagsOfArticles(
+      rows.map((row) => row.id),
+      db,
+    );
     for (const row of rows) {
+      const tagNames = (tagsOf.get(row.id) ?? []).map((tag) => tag.name);
       const front = {
         title: row.title,
         slug: row.slug,
@@ -121,6 +144,10 @@ async function writeArticles(db: Database, zip: ZipWriter, siteUrl: string) {
         cover: row.imageUrl ?? undefined,
         canonical_url: row.status === "published" ? `${siteUrl}${postHref(row.slug)}` : undefined,
         featured: row.featured || undefined,
+        tags: tagNames.length > 0 ? tagNames : undefined,
+        series: row.series ?? undefined,
+        series_slug: row.seriesSlug ?? undefined,
+        series_position: row.seriesPosition ?? undefined,
       };
       await zip.add(`articles/${row.slug}.md`, markdownFile(front, row.content));
       count++;

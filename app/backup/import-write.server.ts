@@ -9,6 +9,8 @@ import { and, eq, sql } from "drizzle-orm";
 import { announceArticle, articlePageState } from "~/articles/article-tags.server";
 import { recordRevision } from "~/articles/revisions.server";
 import { renderArticleColumns } from "~/articles/save-article.server";
+import { parseTagList, TAG_LIMITS } from "~/lib/tag-names";
+import { setArticleTags } from "~/taxonomy/tags.server";
 import { tags } from "~/cache/tags";
 import { contentChanged } from "~/cache/content-events.server";
 import { type Database, getDb, type Runner } from "~/db/db.server";
@@ -140,6 +142,11 @@ export async function writeArticle(
     excerpt: article.excerpt?.slice(0, 500) ?? null,
     imageUrl: images.cover,
     featured: article.featured === true,
+    // Front matter `tags`, Ghost's tags, dev.to's tag_list: normalised, at most 5 (longer or
+    // empty ones are left out rather than failing the import).
+    tags: parseTagList(article.tags)
+      .tags.slice(0, TAG_LIMITS.count)
+      .map((tag) => tag.name),
   };
   const { values, hashes } = await renderArticleColumns({ ...base, categoryId: null });
   const published = article.status === "published";
@@ -209,6 +216,7 @@ export async function writeArticle(
       articleId = created!.id;
       await change(tx, item.runId, "article-created", articleId);
     }
+    await setArticleTags(tx, articleId, base.tags);
     await tx.insert(importedArticles).values({ source: article.source, sourceId: article.sourceId, articleId });
     for (const oldPath of new Set(article.oldPaths)) {
       if (oldPath === postHref(item.slug)) continue;

@@ -11,6 +11,8 @@
  * | `comments:{slug}` | the pages that show an article's comments |
  * | `category:{slug}` | `/category/{slug}` (every page and view) and its feed |
  * | `author:{slug}` | `/author/{slug}` and its feed |
+ * | `tag:{slug}` | `/tag/{slug}` (every page) and its feed |
+ * | `series:{slug}` | `/series/{slug}` and its feed |
  * | `search` | `/search` |
  * | `feeds` | feeds, sitemaps, `llms.txt` |
  * | `questions` | `/interview-prep` |
@@ -34,20 +36,37 @@ export const tags = {
   comments: (slug: string) => tag(`comments:${slug}`),
   category: (slug: string) => tag(`category:${slug}`),
   author: (slug: string) => tag(`author:${slug}`),
+  /** An article tag's pages (not to be confused with these cache tags). */
+  tag: (slug: string) => tag(`tag:${slug}`),
+  series: (slug: string) => tag(`series:${slug}`),
   page: (slug: string) => tag(`page:${slug}`),
   /** A tag received from another instance (NOTIFY) or a response header: trusted as written. */
   parse: (value: string) => tag(value),
 } as const;
 
-export type ArticleTagState = { slug: string; categorySlug: string | null };
+export type ArticleTagState = {
+  slug: string;
+  categorySlug: string | null;
+  /** Its tags' slugs: their pages list it. */
+  tagSlugs?: readonly string[];
+  /** Its series, and the other parts' slugs: their pages show "Part n of N" and previous/next. */
+  seriesSlug?: string | null;
+  seriesPartSlugs?: readonly string[];
+};
 
-/** What one article's write touches: its page, its category's pages, and every list of articles. */
+/**
+ * What one article's write touches: its page, its category's, tags' and series' pages, the
+ * other parts of its series, and every list of articles.
+ */
 export function articleTags(...states: Array<ArticleTagState | null | undefined>): CacheTag[] {
   const touched = new Set<CacheTag>([tags.lists, tags.feeds, tags.search]);
   for (const state of states) {
     if (!state) continue;
     touched.add(tags.article(state.slug));
     if (state.categorySlug) touched.add(tags.category(state.categorySlug));
+    for (const slug of state.tagSlugs ?? []) touched.add(tags.tag(slug));
+    if (state.seriesSlug) touched.add(tags.series(state.seriesSlug));
+    for (const slug of state.seriesPartSlugs ?? []) touched.add(tags.article(slug));
   }
   return [...touched];
 }

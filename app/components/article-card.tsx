@@ -14,7 +14,8 @@ import {
   placeholderImageFor,
 } from "~/lib/article-card";
 import { SaveButton } from "./reading-list/save-button";
-import { postHref } from "~/lib/urls";
+import { postHref, tagHref } from "~/lib/urls";
+import type { TagLink } from "~/lib/article-card";
 
 export type { ArticleCardData };
 
@@ -127,9 +128,34 @@ export function ArticleCard({
               <span>{readTimeLabel(article.readingMinutes)}</span>
             </p>
           </div>
+          {article.tags && article.tags.length > 0 ? <TagList tags={article.tags} compact /> : null}
         </div>
       </div>
     </article>
+  );
+}
+
+/**
+ * An article's tags as links to their pages (/tag/{slug}). On a card they sit above the card's
+ * link (its overlay), so each is its own click target.
+ */
+export function TagList({ tags, compact = false }: { tags: readonly TagLink[]; compact?: boolean }) {
+  return (
+    <ul aria-label="Tags" className={`relative z-10 flex flex-wrap gap-1.5 ${compact ? "" : "gap-2"}`}>
+      {tags.map((tag) => (
+        <li key={tag.slug}>
+          <Link
+            to={tagHref(tag.slug)}
+            className={`inline-flex items-center rounded-md border border-line bg-surface font-medium text-ink-muted hover:border-brand hover:text-brand ${
+              compact ? "px-1.5 py-0.5 text-xs" : "px-2 py-1 text-sm"
+            }`}
+          >
+            <span aria-hidden="true">#</span>
+            {tag.name}
+          </Link>
+        </li>
+      ))}
+    </ul>
   );
 }
 

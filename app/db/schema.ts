@@ -173,6 +173,29 @@ export const categoryRedirects = pgTable(
   (t) => [index("category_redirects_category_idx").on(t.categoryId)],
 );
 
+/**
+ * A series of articles read in order (issue 26): /series/{slug}. Its parts are series_parts rows;
+ * their `position` orders them (1..n, renumbered under the series row's lock:
+ * app/taxonomy/series.server.ts). A draft part is not shown publicly and not counted.
+ */
+export const series = pgTable(
+  "series",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    slug: text("slug").notNull(),
+    description: text("description").notNull().default(""),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("series_slug_key").on(t.slug),
+    uniqueIndex("series_name_lower_key").on(sql`lower(${t.name})`),
+    check("series_slug_shape", sql`${t.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
+    check("series_name_present", sql`length(trim(${t.name})) > 0`),
+  ],
+);
+
 export type { TocEntry } from "~/lib/toc";
 
 export const articles = pgTable(
@@ -246,6 +269,81 @@ export const articles = pgTable(
     check("articles_published_has_time", sql`${t.status} <> 'published' or ${t.publishedAt} is not null`),
     check("articles_unpublished_no_time", sql`${t.status} = 'published' or ${t.publishedAt} is null`),
   ],
+);
+
+/**
+ * An article's place in a series (at most one): its series and position. Deleting the series or
+ * the article deletes the row (the article then is in no series).
+ */
+export const seriesParts = pgTable(
+  "series_parts",
+  {
+    articleId: integer("article_id")
+      .primaryKey()
+      .references(() => articles.id, { onDelete: "cascade" }),
+    seriesId: integer("series_id")
+      .notNull()
+      .references(() => series.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+  },
+  (t) => [
+    // A series page and an article's previous/next parts: one series in order. Unique, so two
+    // concurrent edits can never leave two parts in one place.
+    uniqueIndex("series_parts_position_key").on(t.seriesId, t.position),
+  ],
+);
+
+/**
+ * Tags (issue 26): besides its one category, an article has up to 5. `slug` is the normalised
+ * form ("React", "react " and "#react" are one tag: app/lib/tag-names.ts); `name` is how it is
+ * shown. /tag/{slug}.
+ */
+export const tags = pgTable(
+  "tags",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    slug: text("slug").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("tags_slug_key").on(t.slug),
+    check("tags_slug_shape", sql`${t.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
+    check("tags_name_present", sql`length(trim(${t.name})) > 0`),
+  ],
+);
+
+/** An article's tags, in the order the editor typed them. */
+export const articleTags = pgTable(
+  "article_tags",
+  {
+    articleId: integer("article_id")
+      .notNull()
+      .references(() => articles.id, { onDelete: "cascade" }),
+    tagId: integer("tag_id")
+      .notNull()
+      .references(() => tags.id, { onDelete: "cascade" }),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [
+    // The article's tags (cards, article page): by the primary key.
+    primaryKey({ columns: [t.articleId, t.tagId] }),
+    // A tag page, the tag filter in search, a merge: one tag's articles.
+    index("article_tags_tag_idx").on(t.tagId, t.articleId),
+  ],
+);
+
+/** Slugs a renamed or merged tag used to have: /tag/{old} answers 301 to its current slug. */
+export const tagRedirects = pgTable(
+  "tag_redirects",
+  {
+    oldSlug: text("old_slug").primaryKey(),
+    tagId: integer("tag_id")
+      .notNull()
+      .references(() => tags.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("tag_redirects_tag_idx").on(t.tagId)],
 );
 
 export type ArticleStatus = "draft" | "scheduled" | "published";

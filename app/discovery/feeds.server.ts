@@ -3,11 +3,11 @@
  * `feed` library. Items carry the full sanitized HTML (rendered at save) with absolute URLs.
  */
 import { getSiteSettings, siteSettings } from "~/settings/settings.server";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { Feed } from "feed";
 import { getDb } from "~/db/db.server";
 import { isPublished, newestFirst } from "~/db/order";
-import { articles, authors, categories } from "~/db/schema";
+import { articles, articleTags, authors, categories } from "~/db/schema";
 import { env } from "~/env.server";
 import { TAGLINE } from "~/lib/meta";
 
@@ -25,8 +25,23 @@ export function absolutizeUrls(html: string, siteUrl: string) {
   return html.replace(/(\s(?:src|href))="\/(?!\/)/g, `$1="${siteUrl}/`);
 }
 
-/** Whose articles a feed carries: the whole site, one category (its id), or one author. */
-export type FeedFilter = number | { authorId: number } | undefined;
+/** Whose articles a feed carries: the whole site, one category (its id), one author, tag or series. */
+export type FeedFilter = number | { authorId: number } | { tagId: number } | { seriesId: number } | undefined;
+
+function feedCondition(filter: FeedFilter) {
+  if (filter === undefined) return isPublished;
+  if (typeof filter === "number") return and(eq(articles.categoryId, filter), isPublished);
+  if ("authorId" in filter) return and(eq(articles.authorId, filter.authorId), isPublished);
+  if ("seriesId" in filter)
+    return and(
+      sql`exists (select 1 from series_parts p where p.article_id = ${articles.id} and p.series_id = ${filter.seriesId})`,
+      isPublished,
+    );
+  return and(
+    sql`exists (select 1 from ${articleTags} where ${articleTags.articleId} = ${articles.id} and ${articleTags.tagId} = ${filter.tagId})`,
+    isPublished,
+  );
+}
 
 export async function feedArticles(filter?: FeedFilter) {
   const db = await getDb();
@@ -46,13 +61,7 @@ export async function feedArticles(filter?: FeedFilter) {
     .from(articles)
     .leftJoin(authors, eq(authors.id, articles.authorId))
     .leftJoin(categories, eq(categories.id, articles.categoryId))
-    .where(
-      filter === undefined
-        ? isPublished
-        : typeof filter === "number"
-          ? and(eq(articles.categoryId, filter), isPublished)
-          : and(eq(articles.authorId, filter.authorId), isPublished),
-    )
+    .where(feedCondition(filter))
     .orderBy(...newestFirst)
     .limit(FEED_ITEM_LIMIT);
 }

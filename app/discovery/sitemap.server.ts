@@ -1,6 +1,6 @@
 /**
- * sitemap.xml: every article (lastmod = updated_at), category, author with a published article,
- * and static page. Past 50,000 URLs
+ * sitemap.xml: every article (lastmod = updated_at), category, author, tag and series with a
+ * published article, and static page. Past 50,000 URLs
  * (the protocol's limit per file) /sitemap.xml becomes an index of numbered pieces.
  */
 import { asc, count, sql } from "drizzle-orm";
@@ -8,6 +8,9 @@ import { getDb } from "~/db/db.server";
 import { isPublished } from "~/db/order";
 import { articles, authors, categories } from "~/db/schema";
 import { env } from "~/env.server";
+import { publishedSeriesSlugs } from "~/taxonomy/series.server";
+import { publishedTagSlugs } from "~/taxonomy/tags.server";
+import { seriesHref, tagHref } from "~/lib/urls";
 
 export const URLS_PER_SITEMAP = 50_000;
 export const STATIC_PATHS = ["/", "/search", "/interview-prep", "/whats-new", "/about"];
@@ -35,7 +38,7 @@ function urlset(entries: UrlEntry[]) {
 async function nonArticleEntries(): Promise<UrlEntry[]> {
   const { SITE_URL } = env();
   const db = await getDb();
-  const [rows, authorRows] = await Promise.all([
+  const [rows, authorRows, tagSlugs, seriesSlugs] = await Promise.all([
     db.select({ slug: categories.slug }).from(categories).orderBy(asc(categories.slug)),
     db
       .select({ slug: authors.slug })
@@ -43,11 +46,15 @@ async function nonArticleEntries(): Promise<UrlEntry[]> {
       // Written out: inside a subquery Drizzle leaves column names unqualified.
       .where(sql`exists (select 1 from articles a where a.author_id = "authors"."id" and a.status = 'published')`)
       .orderBy(asc(authors.slug)),
+    publishedTagSlugs(),
+    publishedSeriesSlugs(),
   ]);
   return [
     ...STATIC_PATHS.map((path) => ({ loc: `${SITE_URL}${path}` })),
     ...rows.map((row) => ({ loc: `${SITE_URL}/category/${row.slug}` })),
     ...authorRows.map((row) => ({ loc: `${SITE_URL}/author/${row.slug}` })),
+    ...tagSlugs.map((slug) => ({ loc: `${SITE_URL}${tagHref(slug)}` })),
+    ...seriesSlugs.map((slug) => ({ loc: `${SITE_URL}${seriesHref(slug)}` })),
   ];
 }
 

@@ -2,6 +2,9 @@
  * What every article listing shows (home, category, search, What's New): one shape, selected by
  * one query helper on the server (app/articles/articles.server.ts) and drawn by ArticleCard.
  */
+/** A tag as pages show and link it: /tag/{slug}. */
+export type TagLink = { name: string; slug: string };
+
 export type ArticleCardData = {
   id: number;
   slug: string;
@@ -14,6 +17,8 @@ export type ArticleCardData = {
   /** ISO 8601. */
   publishedAt: string;
   readingMinutes: number;
+  /** Its tags (at most 5), in order; read for the whole list in one query. */
+  tags?: TagLink[];
   /** Search only: a sanitized snippet with <mark> around the matched words. */
   snippetHtml?: string | null;
 };

@@ -8,6 +8,7 @@
 import { z } from "zod";
 import { SLUG_MAX_LENGTH, SLUG_PATTERN } from "./content";
 import { MAX_ID } from "./ids";
+import { parseTagList, TAG_LIMITS, TAG_MESSAGES } from "./tag-names";
 
 export const ARTICLE_LIMITS = {
   title: 200,
@@ -34,6 +35,7 @@ export const ARTICLE_MESSAGES = {
   imageUrl: "Image URL must be an http(s) address or a path on this site starting with /.",
   imageUrlTooLong: `Image URL must be at most ${ARTICLE_LIMITS.imageUrl.toLocaleString("en-US")} characters.`,
   categoryInvalid: "Choose a category from the list.",
+  seriesInvalid: "Choose a series from the list.",
   versionInvalid: "This form is out of date: reload the article and try again.",
   altMissing: (names: string[]) =>
     `Add alt text to every image (describe it between the brackets: ![what it shows](…)): ${names.join(", ")}.`,
@@ -84,6 +86,21 @@ export const ArticleSchema = z.object({
     .max(MAX_ID, ARTICLE_MESSAGES.categoryInvalid)
     .optional(),
   featured: z.boolean().optional(),
+  // Comma-separated (app/lib/tag-names.ts): at most 5, each at most 32 characters.
+  tags: z
+    .string()
+    .max(TAG_LIMITS.field, TAG_MESSAGES.fieldTooLong)
+    .superRefine((value, context) => {
+      for (const message of parseTagList(value).errors) context.addIssue({ code: "custom", message });
+    })
+    .optional(),
+  // The placeholder 'No series' submits "": not in a series.
+  seriesId: z
+    .number({ message: ARTICLE_MESSAGES.seriesInvalid })
+    .int(ARTICLE_MESSAGES.seriesInvalid)
+    .positive(ARTICLE_MESSAGES.seriesInvalid)
+    .max(MAX_ID, ARTICLE_MESSAGES.seriesInvalid)
+    .optional(),
   // Edit forms only: the version of the row the form was loaded with (optimistic concurrency).
   version: z.string().regex(VERSION_PATTERN, ARTICLE_MESSAGES.versionInvalid).optional(),
   // The Schedule button's date and time (datetime-local, read in `timeZone`); checked by the
@@ -103,6 +120,12 @@ export type ArticleInput = {
   imageUrl: string | null;
   categoryId: number | null;
   featured: boolean;
+  /**
+   * Its tags' names (normalised: app/lib/tag-names.ts) and its series. Left out (older revisions,
+   * writers that do not set them) means "as they are".
+   */
+  tags?: string[];
+  seriesId?: number | null;
 };
 
 export function toArticleInput(values: ArticleFormValues): ArticleInput {
@@ -114,6 +137,8 @@ export function toArticleInput(values: ArticleFormValues): ArticleInput {
     imageUrl: values.imageUrl ? values.imageUrl : null,
     categoryId: values.categoryId ?? null,
     featured: values.featured ?? false,
+    tags: parseTagList(values.tags ?? "").tags.map((tag) => tag.name),
+    seriesId: values.seriesId ?? null,
   };
 }
 

@@ -39,6 +39,14 @@ export const NOT_FOUND = {
     message: "There is no category at this address. Pick one of these topics, or search all articles.",
     toast: { title: "Category not found" },
   },
+  tag: {
+    title: "Tag not found",
+    message: "No article has this tag. Pick one of these topics, or search all articles.",
+  },
+  series: {
+    title: "Series not found",
+    message: "There is no series at this address. Pick one of these topics, or search all articles.",
+  },
 } as const satisfies Record<string, ErrorScreenData>;
 
 const TRY_AGAIN = "Please try again in a moment.";

@@ -145,6 +145,8 @@ export function blogPostingJsonLd(
     updatedAt: string;
     authorName?: string | null;
     categoryName?: string | null;
+    /** Its tags' names. */
+    keywords?: readonly string[];
   },
 ) {
   return {
@@ -164,5 +166,6 @@ export function blogPostingJsonLd(
       logo: { "@type": "ImageObject", url: absoluteUrl(siteUrl, "/favicon.svg") },
     },
     ...(article.categoryName ? { articleSection: article.categoryName } : {}),
+    ...(article.keywords && article.keywords.length > 0 ? { keywords: article.keywords.join(", ") } : {}),
   };
 }

@@ -57,10 +57,22 @@ export function whatsNewHref(page = 1) {
 }
 
 /** A search; an empty keyword and page 1 are left out. */
-export function searchHref({ q, categoryIds, page = 1 }: { q: string; categoryIds: readonly number[]; page?: number }) {
+export function searchHref({
+  q,
+  categoryIds,
+  tags = [],
+  page = 1,
+}: {
+  q: string;
+  categoryIds: readonly number[];
+  /** Tag slugs. */
+  tags?: readonly string[];
+  page?: number;
+}) {
   const params = new URLSearchParams();
   if (q) params.set("q", q);
   for (const id of categoryIds) params.append("category", String(id));
+  for (const slug of tags) params.append("tag", slug);
   if (page > 1) params.set("page", String(page));
   return withQuery("/search", params);
 }
@@ -101,6 +113,28 @@ export function authorHref(slug: string, options: { page?: number } = {}) {
 /** An author's feed. */
 export function authorFeedHref(slug: string) {
   return `/author/${slug}/rss.xml`;
+}
+
+/** A tag's page (/tag/{slug}); page 1 is left out. */
+export function tagHref(slug: string, options: { page?: number } = {}) {
+  const params = new URLSearchParams();
+  if (options.page && options.page > 1) params.set("page", String(options.page));
+  return withQuery(`/tag/${encodeURIComponent(slug)}`, params);
+}
+
+/** A tag's feed. */
+export function tagFeedHref(slug: string) {
+  return `/tag/${slug}/rss.xml`;
+}
+
+/** A series' page (/series/{slug}). */
+export function seriesHref(slug: string) {
+  return `/series/${encodeURIComponent(slug)}`;
+}
+
+/** A series' feed. */
+export function seriesFeedHref(slug: string) {
+  return `/series/${slug}/rss.xml`;
 }
 
 /** A category's feed. */
@@ -152,6 +186,21 @@ export function articleAutosaveHref(id: number) {
 
 export function adminCategoryHref(id: number) {
   return `/admin/categories/${id}`;
+}
+
+export function adminSeriesHref(id: number | null = null) {
+  return id === null ? "/admin/series" : `/admin/series/${id}`;
+}
+
+export function adminTagsHref({ q = "", page = 1 }: { q?: string; page?: number } = {}) {
+  const params = new URLSearchParams();
+  if (q) params.set("q", q);
+  if (page > 1) params.set("page", String(page));
+  return withQuery("/admin/tags", params);
+}
+
+export function adminTagHref(id: number) {
+  return `/admin/tags/${id}`;
 }
 
 export function adminAuthorHref(id: number) {

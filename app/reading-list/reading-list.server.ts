@@ -8,6 +8,7 @@
  */
 import { and, asc, desc, eq, ilike, inArray, sql } from "drizzle-orm";
 import { type CardRow, cardColumns, toCard } from "~/articles/articles.server";
+import { attachTags } from "~/taxonomy/card-tags.server";
 import { getUser } from "~/auth/guards.server";
 import { getDb } from "~/db/db.server";
 import { isPublished } from "~/db/order";
@@ -145,10 +146,12 @@ export async function listReadingList(
     total = counted?.total ?? 0;
   }
   return {
-    articles: rows.map(({ savedAt, total: _total, ...row }) => ({
-      ...toCard(row as CardRow),
-      savedAt: savedAt.toISOString(),
-    })),
+    articles: await attachTags(
+      rows.map(({ savedAt, total: _total, ...row }) => ({
+        ...toCard(row as CardRow),
+        savedAt: savedAt.toISOString(),
+      })),
+    ),
     page,
     pageSize,
     total,

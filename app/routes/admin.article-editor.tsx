@@ -21,6 +21,9 @@ import { forbidden } from "~/lib/route-errors";
 import { noindexMeta } from "~/lib/seo";
 import { articleHistoryHref, postHref } from "~/lib/urls";
 import { recentUploads } from "~/media/media.server";
+import { listSeriesOptions } from "~/taxonomy/series.server";
+import { tagSuggestions } from "~/taxonomy/tags.server";
+import { tagFieldText } from "~/lib/tag-names";
 import { readUploadForm } from "~/http/actions/upload-request.server";
 import { getSiteSettings } from "~/settings/settings.server";
 import { mathStylesheetLinks } from "~/components/article/math-stylesheet";
@@ -42,10 +45,17 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const access =
     id === null ? null : await readOrThrow({ request, context }, "article", () => requireEditableArticle(user, id));
   if (id !== null && !access) throw await editorNotFound();
-  const [state, categories, uploads] = await readOrThrow(
+  const [state, categories, uploads, tags, series] = await readOrThrow(
     { request, context },
     mode === "edit" ? "article" : "categories",
-    () => Promise.all([id === null ? null : getEditorState(id), listCategoryOptions(), recentUploads(12)]),
+    () =>
+      Promise.all([
+        id === null ? null : getEditorState(id),
+        listCategoryOptions(),
+        recentUploads(12),
+        tagSuggestions(),
+        listSeriesOptions(),
+      ]),
   );
   if (mode === "edit" && !state) throw await editorNotFound();
   const article = id !== null && state ? { id, ...state } : null;
@@ -59,6 +69,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     mode,
     article,
     categories,
+    taxonomy: { tags, series },
     uploads: recent,
     timeZone: (await getSiteSettings()).timeZone,
     capabilities: access?.capabilities ?? editorCapabilities(user, null),
@@ -110,7 +121,18 @@ export const meta: Route.MetaFunction = ({ matches, params }) =>
   noindexMeta(matches, params.id === undefined ? "New Article" : "Edit Article");
 
 function defaultsFor(article: (EditorState & { id: number }) | null): EditorDefaults {
-  if (!article) return { title: "", slug: "", content: "", excerpt: "", imageUrl: "", categoryId: "", featured: false };
+  if (!article)
+    return {
+      title: "",
+      slug: "",
+      content: "",
+      excerpt: "",
+      imageUrl: "",
+      categoryId: "",
+      featured: false,
+      tags: "",
+      seriesId: "",
+    };
   const fields = article.fields;
   return {
     title: fields.title,
@@ -120,12 +142,14 @@ function defaultsFor(article: (EditorState & { id: number }) | null): EditorDefa
     imageUrl: fields.imageUrl ?? "",
     categoryId: fields.categoryId === null ? "" : String(fields.categoryId),
     featured: fields.featured,
+    tags: tagFieldText(fields.tags ?? []),
+    seriesId: fields.seriesId ? String(fields.seriesId) : "",
     version: article.version,
   };
 }
 
 export default function ArticleEditorPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { mode, article, categories, uploads, timeZone, capabilities, review } = loaderData;
+  const { mode, article, categories, taxonomy, uploads, timeZone, capabilities, review } = loaderData;
   const heading = mode === "new" ? "New Article" : "Edit Article";
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 lg:px-8 2xl:max-w-[100rem]">
@@ -161,6 +185,7 @@ export default function ArticleEditorPage({ loaderData, actionData }: Route.Comp
           key={article ? `${article.id}:${article.version}` : "new"}
           mode={mode}
           categories={categories}
+          taxonomy={taxonomy}
           uploads={uploads}
           defaults={defaultsFor(article)}
           actionData={actionData}

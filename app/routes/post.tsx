@@ -102,6 +102,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
         updatedAt,
         authorName: article.author?.name,
         categoryName: article.category?.name,
+        keywords: article.tags.map((tag) => tag.name),
       }),
       breadcrumbJsonLd(siteUrl, [
         { name: "Home", path: "/" },

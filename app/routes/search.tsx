@@ -14,12 +14,13 @@ import type { Route } from "./+types/search";
 import { redirectToCanonical } from "~/http/canonical.server";
 import { cacheHandle } from "~/cache/route-tags";
 import { tags } from "~/cache/tags";
+import { popularTags, tagsBySlugs } from "~/taxonomy/tags.server";
 
 /** The cached page carries these tags (app/cache/tags.ts): writes that announce one drop it. */
 export const handle = cacheHandle(() => [tags.search]);
 
 /**
- * The loader is the single source of the search: the URL (q, repeatable category, page) in,
+ * The loader is the single source of the search: the URL (q, repeatable category and tag, page) in,
  * one page of results out. Any URL gives a page: bad input is normalized (one 301 to its
  * canonical address), never an error.
  */
@@ -27,22 +28,43 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const params = parseSearchParams(url.searchParams);
   const requested = parsePageParam(url.searchParams.get("page"));
-  const { categories, categoryIds, results } = await readOrThrow({ request, context }, "search", async () => {
-    const categories = await listSearchCategories();
-    // Unknown category ids are dropped, so a stale or made-up id neither empties the results nor
-    // counts as a selected filter.
-    const categoryIds = params.categoryIds.filter((id) => categories.some((category) => category.id === id));
-    const results = await searchArticles({ keyword: params.q, categoryIds, page: pageToRead(requested) });
-    return { categories, categoryIds, results };
-  });
+  const { categories, categoryIds, tagFilters, selectedTags, results } = await readOrThrow(
+    { request, context },
+    "search",
+    async () => {
+      const [categories, selectedTags, popular] = await Promise.all([
+        listSearchCategories(),
+        tagsBySlugs(params.tags),
+        popularTags(),
+      ]);
+      // Unknown category ids and tags are dropped, so a stale or made-up one neither empties the
+      // results nor counts as a selected filter.
+      const categoryIds = params.categoryIds.filter((id) => categories.some((category) => category.id === id));
+      const results = await searchArticles({
+        keyword: params.q,
+        categoryIds,
+        tagIds: selectedTags.map((tag) => tag.id),
+        page: pageToRead(requested),
+      });
+      // The chips: the most used tags, and any selected one that is not among them.
+      const tagFilters = [...popular, ...selectedTags.filter((tag) => !popular.some((p) => p.id === tag.id))].map(
+        (tag) => ({ name: tag.name, slug: tag.slug }),
+      );
+      return { categories, categoryIds, tagFilters, selectedTags, results };
+    },
+  );
+  const tagSlugs = selectedTags.map((tag) => tag.slug);
   const target = pageRedirectTarget(requested, results.pageCount);
-  if (target !== null) throw redirect(searchHref({ q: params.q, categoryIds, page: target }));
-  redirectToCanonical({ request, context }, searchHref({ q: params.q, categoryIds, page: results.page }));
+  if (target !== null) throw redirect(searchHref({ q: params.q, categoryIds, tags: tagSlugs, page: target }));
+  redirectToCanonical(
+    { request, context },
+    searchHref({ q: params.q, categoryIds, tags: tagSlugs, page: results.page }),
+  );
   const saved = await savedForRequest(
     request,
     results.articles.map((article) => article.id),
   );
-  return { q: params.q, categoryIds, categories, results, saved };
+  return { q: params.q, categoryIds, categories, tagSlugs, tagFilters, results, saved };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
@@ -54,14 +76,15 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
     path: "/search",
   });
   // Result pages of a query are not worth indexing; the plain listing is.
-  if (q || (loaderData?.categoryIds.length ?? 0) > 0) tags.push({ name: "robots", content: "noindex, follow" });
+  if (q || (loaderData?.categoryIds.length ?? 0) > 0 || (loaderData?.tagSlugs.length ?? 0) > 0)
+    tags.push({ name: "robots", content: "noindex, follow" });
   return tags;
 };
 
 const KBD = "rounded border border-line bg-surface-sunken px-1 font-mono text-[0.85em] whitespace-nowrap text-ink";
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
-  const { q, categoryIds, categories, results, saved } = loaderData;
+  const { q, categoryIds, categories, tagSlugs, tagFilters, results, saved } = loaderData;
   const navigation = useNavigation();
   const searching = navigation.state === "loading" && navigation.location.pathname === "/search";
 
@@ -75,7 +98,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
         </p>
       </header>
 
-      <SearchForm q={q} categoryIds={categoryIds} categories={categories} />
+      <SearchForm q={q} categoryIds={categoryIds} categories={categories} tagSlugs={tagSlugs} tags={tagFilters} />
 
       <section aria-labelledby="search-results-heading" aria-busy={searching} className="mt-8">
         <h2 id="search-results-heading" className="sr-only">
@@ -98,12 +121,15 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
             <ArticleCardList articles={results.articles} label="Search results" eagerCount={3} saved={saved} />
           </div>
         ) : (
-          <EmptyResults hasFilters={categoryIds.length > 0} clearHref={searchHref({ q, categoryIds: [] })} />
+          <EmptyResults
+            hasFilters={categoryIds.length > 0 || tagSlugs.length > 0}
+            clearHref={searchHref({ q, categoryIds: [] })}
+          />
         )}
         <Pagination
           page={results.page}
           pageCount={results.pageCount}
-          hrefFor={(page) => searchHref({ q, categoryIds, page })}
+          hrefFor={(page) => searchHref({ q, categoryIds, tags: tagSlugs, page })}
           label="Search results pages"
         />
       </section>

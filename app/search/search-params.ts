@@ -1,7 +1,7 @@
 /**
  * The search page's URL, read and written in one place (shared by the loader and the page).
  *
- *   /search?q=<keyword>&category=<id>&category=<id>&page=<n>
+ *   /search?q=<keyword>&category=<id>&category=<id>&tag=<slug>&tag=<slug>&page=<n>
  *
  * Reading never fails: whatever a URL holds becomes a valid search. The keyword is trimmed,
  * control characters (NUL included) are dropped and it is cut to MAX_KEYWORD_LENGTH characters;
@@ -9,6 +9,7 @@
  * pagination rule (~/lib/pagination).
  */
 import { MAX_ID } from "~/lib/ids";
+import { tagSlug } from "~/lib/tag-names";
 
 /** Cards per page of results. */
 export const SEARCH_PAGE_SIZE = 12;
@@ -16,15 +17,22 @@ export const SEARCH_PAGE_SIZE = 12;
 export const MAX_KEYWORD_LENGTH = 200;
 /** At most this many category filters are read from a URL; the rest are ignored. */
 export const MAX_CATEGORY_FILTERS = 50;
+/** At most this many tag filters are read from a URL; the rest are ignored. */
+export const MAX_TAG_FILTERS = 20;
 
 /** A category offered as a search filter. */
 export type SearchCategory = { id: number; name: string; slug: string };
+
+/** A tag offered as a search filter (its slug is the URL's value). */
+export type SearchTag = { name: string; slug: string };
 
 export type SearchParams = {
   /** Trimmed, cleaned and cut keyword; "" lists every article. */
   q: string;
   /** Distinct category ids in the order given. */
   categoryIds: number[];
+  /** Distinct tag slugs (normalised: "React" is "react") in the order given. */
+  tags: string[];
 };
 
 // C0 and C1 control characters (NUL would be refused by PostgreSQL) become spaces.
@@ -57,10 +65,21 @@ export function parseCategoryIds(values: readonly string[]): number[] {
   return ids;
 }
 
+export function parseTagSlugs(values: readonly string[]): string[] {
+  const slugs: string[] = [];
+  for (const value of values) {
+    const slug = value.length <= 200 ? tagSlug(value) : "";
+    if (slug !== "" && !slugs.includes(slug)) slugs.push(slug);
+    if (slugs.length >= MAX_TAG_FILTERS) break;
+  }
+  return slugs;
+}
+
 export function parseSearchParams(searchParams: URLSearchParams): SearchParams {
   return {
     q: normalizeKeyword(searchParams.get("q")),
     categoryIds: parseCategoryIds(searchParams.getAll("category")),
+    tags: parseTagSlugs(searchParams.getAll("tag")),
   };
 }
 

@@ -13,6 +13,7 @@ import type { ArticleCardData } from "~/lib/article-card";
 import { MAX_PAGE } from "~/lib/pagination";
 import { normalizeKeyword, SEARCH_PAGE_SIZE, type SearchCategory } from "./search-params";
 import { toIso } from "~/lib/dates";
+import { attachTags } from "~/taxonomy/card-tags.server";
 
 export type { SearchCategory };
 
@@ -76,22 +77,20 @@ function intArrayLiteral(ids: readonly number[]): string | null {
   return valid.length > 0 ? `{${valid.join(",")}}` : null;
 }
 
-async function searchPage(
-  db: Database,
-  keyword: string,
-  categoryIds: readonly number[],
-  limit: number,
-  offset: number,
-) {
+type Filters = { categoryIds: readonly number[]; tagIds: readonly number[] };
+
+async function searchPage(db: Database, keyword: string, filters: Filters, limit: number, offset: number) {
   return queryRows<SearchRow>(
     db,
-    sql`select * from search_articles(${keyword}, ${intArrayLiteral(categoryIds)}::integer[], ${limit}::integer, ${offset}::integer)`,
+    sql`select * from search_articles(${keyword}, ${intArrayLiteral(filters.categoryIds)}::integer[], ${limit}::integer, ${offset}::integer, ${intArrayLiteral(filters.tagIds)}::integer[])`,
   );
 }
 
 export type SearchOptions = {
   keyword: string;
   categoryIds?: readonly number[];
+  /** Tags (ids): a hit has any of them. */
+  tagIds?: readonly number[];
   /** 1-based; clamped to 1..MAX_PAGE. */
   page?: number;
   pageSize?: number;
@@ -105,19 +104,19 @@ export type SearchOptions = {
 export async function searchArticles(options: SearchOptions): Promise<SearchResults> {
   const db = await getDb();
   const keyword = normalizeKeyword(options.keyword);
-  const categoryIds = options.categoryIds ?? [];
+  const filters = { categoryIds: options.categoryIds ?? [], tagIds: options.tagIds ?? [] };
   const pageSize = options.pageSize ?? SEARCH_PAGE_SIZE;
   const page = Math.min(Math.max(1, Math.trunc(options.page ?? 1)), MAX_PAGE);
 
-  const rows = await searchPage(db, keyword, categoryIds, pageSize, (page - 1) * pageSize);
+  const rows = await searchPage(db, keyword, filters, pageSize, (page - 1) * pageSize);
   let total = rows.length > 0 ? Number(rows[0]!.total_count) : 0;
   if (rows.length === 0 && page > 1) {
     // Past the end: one more row-sized call learns the total.
-    const first = await searchPage(db, keyword, categoryIds, 1, 0);
+    const first = await searchPage(db, keyword, filters, 1, 0);
     total = first.length > 0 ? Number(first[0]!.total_count) : 0;
   }
   return {
-    articles: rows.map(toCard),
+    articles: await attachTags(rows.map(toCard)),
     total,
     page,
     pageCount: Math.max(1, Math.ceil(total / pageSize)),
@@ -135,6 +134,7 @@ type SearchParamsRow = {
   rank_query: string | null;
   search_keyword: string;
   search_category_ids: string | null;
+  search_tag_ids: string | null;
 };
 
 /**
@@ -145,14 +145,16 @@ type SearchParamsRow = {
 export async function explainSearch(options: {
   keyword: string;
   categoryIds?: readonly number[];
+  tagIds?: readonly number[];
   analyze?: boolean;
 }): Promise<{ mode: SearchParamsRow["search_mode"]; plan: string }> {
   const db = await getDb();
   const [params] = await queryRows<SearchParamsRow>(
     db,
     sql`select search_mode, ts_query::text as ts_query, rank_query::text as rank_query, search_keyword,
-               search_category_ids::text as search_category_ids
-        from search_articles_params(${normalizeKeyword(options.keyword)}, ${intArrayLiteral(options.categoryIds ?? [])}::integer[])`,
+               search_category_ids::text as search_category_ids, search_tag_ids::text as search_tag_ids
+        from search_articles_params(${normalizeKeyword(options.keyword)}, ${intArrayLiteral(options.categoryIds ?? [])}::integer[],
+          ${intArrayLiteral(options.tagIds ?? [])}::integer[])`,
   );
   if (!params?.search_mode) return { mode: null, plan: "(nothing can match: no query runs)" };
   const explain = options.analyze
@@ -165,7 +167,7 @@ export async function explainSearch(options: {
       tx as unknown as Database,
       sql`${explain} select * from search_articles_page(${params.search_mode}::text, ${params.ts_query}::tsquery,
           ${params.rank_query}::tsquery, ${params.search_keyword}::text, ${params.search_category_ids}::integer[],
-          ${SEARCH_PAGE_SIZE}::integer, 0::integer)`,
+          ${params.search_tag_ids}::integer[], ${SEARCH_PAGE_SIZE}::integer, 0::integer)`,
     );
   });
   return { mode: params.search_mode, plan: rows.map((row) => Object.values(row)[0]).join("\n") };

@@ -402,6 +402,9 @@ describe("the article form schema", () => {
       imageUrl: null,
       categoryId: 4,
       featured: false,
+      // The form's Tags and Series fields: none, written as such (issue 26).
+      tags: [],
+      seriesId: null,
     });
   });
 });

@@ -31,6 +31,8 @@ const CARD_KEYS = [
   "publishedAt",
   "readingMinutes",
   "slug",
+  // Its tags (issue 26), read for the whole list in one query.
+  "tags",
   "title",
 ].sort();
 
@@ -44,6 +46,7 @@ function expectCards(cards: ArticleCardData[]) {
     expect(Object.keys(card).sort()).toEqual(CARD_KEYS);
     expect(card.publishedAt).toMatch(ISO);
     expect(card.readingMinutes).toBeGreaterThan(0);
+    expect(Array.isArray(card.tags)).toBe(true);
   }
 }
 

@@ -16,6 +16,9 @@ import { hashPassword } from "~/auth/password.server";
 import { onContentChanged } from "~/cache/content-events.server";
 import { saveOwnProfile } from "~/authors/authors.server";
 import { createCategory } from "~/categories/categories.server";
+import { createSeries } from "~/taxonomy/series-admin.server";
+import { renameTag } from "~/taxonomy/tag-admin.server";
+import { findTag } from "~/taxonomy/tags.server";
 import { createComment } from "~/comments/comments.server";
 import { type DatabaseHandle, setDatabaseHandle } from "~/db/db.server";
 import { users } from "~/db/schema";
@@ -51,6 +54,10 @@ describe.each(testDatabaseKinds())("writes announce the cached pages they change
     });
     if (created.status !== "saved") throw new Error(JSON.stringify(created));
     return created.id;
+  }
+
+  function plain(slug: string) {
+    return { title: slug, slug, content: "Body.\n", excerpt: null, imageUrl: null, categoryId: null, featured: false };
   }
 
   async function commenter(name: string, password: string) {
@@ -120,6 +127,47 @@ describe.each(testDatabaseKinds())("writes announce the cached pages they change
     expect(isCached("/category/data-structures")).toBe(false);
     expect(isCached("/category/data-structures/rss.xml")).toBe(false);
     expect(isCached("/category/data-structures?view=list")).toBe(false);
+  });
+
+  it("a tagged article in a series drops its tag pages, its series' pages and the other parts' pages", async () => {
+    const created = await createSeries(admin, { name: "Cache Series", slug: "cache-series", description: "" });
+    if (created.status !== "saved") throw new Error(JSON.stringify(created));
+    const seriesId = created.series.id;
+    const first = await createArticle({
+      userId: admin.id,
+      input: { ...plain("cache-part-1"), seriesId, tags: ["Caching"] },
+    });
+    if (first.status !== "saved") throw new Error(JSON.stringify(first));
+    await cached(
+      "/tag/caching",
+      "/tag/caching/rss.xml",
+      "/series/cache-series",
+      "/series/cache-series/rss.xml",
+      "/post/cache-part-1",
+      "/tag/unrelated",
+    );
+    await createArticle({ userId: admin.id, input: { ...plain("cache-part-2"), seriesId, tags: ["caching"] } });
+    for (const url of [
+      "/tag/caching",
+      "/tag/caching/rss.xml",
+      "/series/cache-series",
+      "/series/cache-series/rss.xml",
+      "/post/cache-part-1",
+    ])
+      expect(isCached(url), url).toBe(false);
+    expect(isCached("/tag/unrelated")).toBe(true);
+  });
+
+  it("a tag's rename drops its pages under both slugs and the pages of its articles", async () => {
+    await article("renamed-tag-article");
+    await createArticle({ userId: admin.id, input: { ...plain("tagged-for-rename"), tags: ["Old Name"] } });
+    const tag = await findTag("old-name");
+    await cached("/tag/old-name", "/tag/new-name", "/post/tagged-for-rename", "/post/renamed-tag-article");
+    await renameTag(admin, tag!.id, "New Name");
+    expect(isCached("/tag/old-name")).toBe(false);
+    expect(isCached("/tag/new-name")).toBe(false);
+    expect(isCached("/post/tagged-for-rename")).toBe(false);
+    expect(isCached("/post/renamed-tag-article")).toBe(true);
   });
 
   it("an author profile's save drops the author page, its feed and the article pages", async () => {

@@ -31,6 +31,8 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
   { to: "/admin/media", label: "Media", icon: "media", permission: "media.upload" },
   { to: "/admin/comments", label: "Comments", icon: "comments", permission: "comments.moderate" },
   { to: "/admin/categories", label: "Categories", icon: "categories", permission: "categories.manage" },
+  { to: "/admin/series", label: "Series", icon: "categories", permission: "series.manage" },
+  { to: "/admin/tags", label: "Tags", icon: "categories", permission: "tags.manage" },
   { to: "/admin/questions", label: "Questions", icon: "questions", permission: "questions.manage" },
   { to: "/admin/pages", label: "Pages", icon: "pages", permission: "pages.manage" },
   { to: "/admin/inbox", label: "Inbox", icon: "inbox", permission: "inbox.read" },

@@ -44,6 +44,7 @@ import { slugify } from "~/lib/content";
 import { EDITOR_UPLOAD_FIELDS, MAX_UPLOAD_MB, UPLOAD_ACCEPT } from "~/lib/media";
 import { dashboardHref } from "~/lib/urls";
 import { CoverPicker, type RecentUpload } from "./cover-picker";
+import { TaxonomyFields } from "./taxonomy-fields";
 import { ARTICLE_FORM_ID } from "./editorial-panel";
 import { UploadProgressList, useImageUploads } from "./image-upload";
 import { type AutosaveValues, autosaveText, autosaveValues, useAutosave } from "./use-autosave";
@@ -56,6 +57,9 @@ export type EditorDefaults = {
   imageUrl: string;
   categoryId: string;
   featured: boolean;
+  /** Comma-separated tag names. */
+  tags: string;
+  seriesId: string;
   version?: string;
 };
 
@@ -67,6 +71,7 @@ const CONTENT_HINT =
 export function ArticleEditor({
   mode,
   categories,
+  taxonomy,
   uploads,
   defaults,
   actionData,
@@ -76,6 +81,8 @@ export function ArticleEditor({
 }: {
   mode: "new" | "edit";
   categories: { id: number; name: string }[];
+  /** Existing tags (suggestions) and the series an article can join. */
+  taxonomy: { tags: string[]; series: { id: number; name: string }[] };
   uploads: RecentUpload[];
   defaults: EditorDefaults;
   actionData: EditorActionData | undefined;
@@ -291,6 +298,12 @@ export function ArticleEditor({
               label="Category"
               placeholder="Select a category"
               options={categories.map((category) => ({ value: String(category.id), label: category.name }))}
+            />
+            <TaxonomyFields
+              fields={{ tags: fields.tags, seriesId: fields.seriesId }}
+              tagText={String(values?.tags ?? defaults.tags)}
+              knownTags={taxonomy.tags}
+              series={taxonomy.series}
             />
             <CheckboxField field={fields.featured} hint="Show it in the home page's Featured carousel.">
               Featured

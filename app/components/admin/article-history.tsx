@@ -28,6 +28,8 @@ const FIELD_LABELS = {
   imageUrl: "Image URL",
   categoryId: "Category",
   featured: "Featured",
+  tags: "Tags",
+  seriesId: "Series",
 } as const;
 
 export function PreviewLinksSection({ links, previewUrl }: { links: PreviewLinkRow[]; previewUrl: string | null }) {

@@ -15,7 +15,17 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { articleAutosaveHref } from "~/lib/urls";
 
 export const AUTOSAVE_DELAY_MS = 2_000;
-export const AUTOSAVED_FIELDS = ["title", "slug", "content", "excerpt", "imageUrl", "categoryId", "featured"] as const;
+export const AUTOSAVED_FIELDS = [
+  "title",
+  "slug",
+  "content",
+  "excerpt",
+  "imageUrl",
+  "categoryId",
+  "featured",
+  "tags",
+  "seriesId",
+] as const;
 
 export type AutosaveValues = Partial<Record<(typeof AUTOSAVED_FIELDS)[number], string>>;
 export type AutosaveStatus =

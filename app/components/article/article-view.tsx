@@ -13,13 +13,14 @@ import { Link } from "react-router";
 import { formatLongDate, readTimeLabel } from "~/articles/format";
 import { useHtmlOnce } from "~/components/html-once";
 import { FALLBACK_AUTHOR } from "~/lib/article-card";
-import { CategoryBadge, COVER_HEIGHT, COVER_WIDTH } from "../article-card";
+import { CategoryBadge, COVER_HEIGHT, COVER_WIDTH, TagList } from "../article-card";
 import { SaveButton } from "../reading-list/save-button";
 import type { ArticleViewData } from "~/articles/article-view";
 import { AuthorAvatar, AuthorCard } from "./author-card";
 import { enhanceCodeBlocks } from "./code-actions";
 import { MathStylesheet } from "./math-stylesheet";
 import { ReadingProgress } from "./reading-progress";
+import { SeriesBanner, SeriesPager } from "./series-nav";
 import { ShareButtons } from "./share-buttons";
 import { TableOfContents } from "./table-of-contents";
 import { authorHref, categoryHref, postFullHref } from "~/lib/urls";
@@ -137,6 +138,7 @@ export function ArticleView({
             {article.excerpt ? (
               <p className="mt-4 text-lg leading-relaxed text-ink-muted sm:text-xl">{article.excerpt}</p>
             ) : null}
+            {article.series ? <SeriesBanner series={article.series} /> : null}
             <div className="mt-8 flex flex-wrap items-center justify-between gap-4 border-y border-line py-4">
               <div className="flex items-center gap-3">
                 <AuthorAvatar author={article.author} size={44} />
@@ -238,6 +240,13 @@ export function ArticleView({
               </div>
             )}
           </div>
+
+          {article.tags.length > 0 || article.series ? (
+            <div className="mt-10 space-y-6">
+              {article.tags.length > 0 ? <TagList tags={article.tags} /> : null}
+              {article.series ? <SeriesPager series={article.series} /> : null}
+            </div>
+          ) : null}
 
           {inPreview ? null : (
             <div className="mt-16 space-y-8">

@@ -1,14 +1,14 @@
 /**
  * The search page's form: a GET form to /search holding the keyword and, inside a Filters
  * disclosure (<details>, so it opens without JavaScript), the categories as repeatable `category`
- * checkboxes drawn as chips. Without JavaScript the reader ticks chips and presses Search (or
+ * checkboxes and the most used tags as repeatable `tag` checkboxes, drawn as chips. Without JavaScript the reader ticks chips and presses Search (or
  * Apply filters); with it, a chip applies at once. The URL stays the single source: the page's
  * loader runs the search, and the fields follow the URL on back and forward.
  */
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { Form, Link, useNavigate } from "react-router";
 import { searchHref } from "~/lib/urls";
-import type { SearchCategory } from "~/search/search-params";
+import type { SearchCategory, SearchTag } from "~/search/search-params";
 import { buttonClass } from "~/components/ui/button";
 import { CheckIcon, ChevronIcon, FilterIcon, SearchIcon } from "~/components/ui/icons";
 
@@ -16,10 +16,16 @@ export function SearchForm({
   q,
   categoryIds,
   categories,
+  tagSlugs = [],
+  tags = [],
 }: {
   q: string;
   categoryIds: readonly number[];
   categories: readonly SearchCategory[];
+  /** The selected tags' slugs. */
+  tagSlugs?: readonly string[];
+  /** The tags offered as filters. */
+  tags?: readonly SearchTag[];
 }) {
   const navigate = useNavigate();
   const formRef = useRef<HTMLFormElement>(null);
@@ -34,7 +40,12 @@ export function SearchForm({
   // biome-ignore lint/correctness/useExhaustiveDependencies: selectedKey is the value of categoryIds
   useEffect(() => setSelected(categoryIds), [selectedKey]);
 
-  const count = categoryIds.length;
+  const tagKey = tagSlugs.join(",");
+  const [selectedTags, setSelectedTags] = useState<readonly string[]>(tagSlugs);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: tagKey is the value of tagSlugs
+  useEffect(() => setSelectedTags(tagSlugs), [tagKey]);
+
+  const count = categoryIds.length + tagSlugs.length;
   // Set once: the panel starts open when filters are on, and is then the reader's to open or close
   // (re-rendering must never close it under their fingers).
   const [initiallyOpen] = useState(count > 0);
@@ -44,13 +55,19 @@ export function SearchForm({
     const data = new FormData(form);
     const keyword = String(data.get("q") ?? "").trim();
     const ids = data.getAll("category").map((value) => Number(value));
-    navigate(searchHref({ q: keyword, categoryIds: ids }));
+    const slugs = data.getAll("tag").map((value) => String(value));
+    navigate(searchHref({ q: keyword, categoryIds: ids, tags: slugs }));
   }
 
   function onChipChange(id: number, checked: boolean) {
     setSelected(checked ? [...selected, id] : selected.filter((value) => value !== id));
     // With JavaScript a chip applies at once (the keyword in the box comes along). The checkbox
     // already shows its new state, so the form data is the new selection.
+    if (formRef.current) go(formRef.current);
+  }
+
+  function onTagChange(slug: string, checked: boolean) {
+    setSelectedTags(checked ? [...selectedTags, slug] : selectedTags.filter((value) => value !== slug));
     if (formRef.current) go(formRef.current);
   }
 
@@ -105,30 +122,38 @@ export function SearchForm({
               <fieldset>
                 <legend className="mb-3 text-sm text-ink-muted">Narrow the results to one or more categories</legend>
                 <ul className="flex flex-wrap gap-2">
-                  {categories.map((category) => {
-                    const checked = selected.includes(category.id);
-                    return (
-                      <li key={category.id}>
-                        <label className="search-chip inline-flex cursor-pointer items-center gap-1.5 rounded-full border border-line bg-surface px-3 py-1.5 text-sm font-medium text-ink select-none hover:border-line-strong has-[:checked]:border-brand has-[:checked]:bg-brand has-[:checked]:text-brand-ink has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand">
-                          <input
-                            type="checkbox"
-                            name="category"
-                            value={category.id}
-                            checked={checked}
-                            onChange={(event) => onChipChange(category.id, event.target.checked)}
-                            className="sr-only"
-                          />
-                          <CheckIcon className={`size-3.5 ${checked ? "" : "hidden"}`} />
-                          {category.name}
-                        </label>
-                      </li>
-                    );
-                  })}
+                  {categories.map((category) => (
+                    <FilterChip
+                      key={category.id}
+                      name="category"
+                      value={String(category.id)}
+                      label={category.name}
+                      checked={selected.includes(category.id)}
+                      onChange={(checked) => onChipChange(category.id, checked)}
+                    />
+                  ))}
                 </ul>
               </fieldset>
             ) : (
               <p className="text-sm text-ink-muted">No categories to filter by.</p>
             )}
+            {tags.length > 0 ? (
+              <fieldset className="mt-4">
+                <legend className="mb-3 text-sm text-ink-muted">Narrow the results to one or more tags</legend>
+                <ul className="flex flex-wrap gap-2">
+                  {tags.map((tag) => (
+                    <FilterChip
+                      key={tag.slug}
+                      name="tag"
+                      value={tag.slug}
+                      label={`#${tag.name}`}
+                      checked={selectedTags.includes(tag.slug)}
+                      onChange={(checked) => onTagChange(tag.slug, checked)}
+                    />
+                  ))}
+                </ul>
+              </fieldset>
+            ) : null}
             <div className="mt-4 flex flex-wrap items-center gap-3">
               <button
                 type="submit"
@@ -144,5 +169,37 @@ export function SearchForm({
         </details>
       </Form>
     </search>
+  );
+}
+
+/** One filter: a checkbox drawn as a chip (the form posts its name and value when ticked). */
+function FilterChip({
+  name,
+  value,
+  label,
+  checked,
+  onChange,
+}: {
+  name: string;
+  value: string;
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  return (
+    <li>
+      <label className="search-chip inline-flex cursor-pointer items-center gap-1.5 rounded-full border border-line bg-surface px-3 py-1.5 text-sm font-medium text-ink select-none hover:border-line-strong has-[:checked]:border-brand has-[:checked]:bg-brand has-[:checked]:text-brand-ink has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand">
+        <input
+          type="checkbox"
+          name={name}
+          value={value}
+          checked={checked}
+          onChange={(event) => onChange(event.target.checked)}
+          className="sr-only"
+        />
+        <CheckIcon className={`size-3.5 ${checked ? "" : "hidden"}`} />
+        {label}
+      </label>
+    </li>
   );
 }

@@ -8,9 +8,15 @@ import type { ArticleViewData } from "~/articles/article-view";
 import { htmlOnce } from "~/http/html-once.server";
 import { MATH_MARKER } from "~/markdown/math.server";
 
-type Readable = Omit<ArticleViewData, "head" | "rest" | "hasRest" | "preview" | "previewHtml" | "hasMath"> & {
+type Readable = Omit<
+  ArticleViewData,
+  "head" | "rest" | "hasRest" | "preview" | "previewHtml" | "hasMath" | "tags" | "series"
+> & {
   contentHtml: string;
   previewHtml: string | null;
+  /** Its tags and series (a private preview shows neither). */
+  tags?: ArticleViewData["tags"];
+  series?: ArticleViewData["series"];
 };
 
 export function articleViewData(
@@ -36,6 +42,8 @@ export function articleViewData(
     toc: article.toc,
     category: article.category,
     author: article.author,
+    tags: article.tags ?? [],
+    series: article.series ?? null,
     head: htmlOnce(context, "article-head", head),
     rest: rest === null ? null : htmlOnce(context, "article-rest", rest),
     hasRest: rest !== null,
