@@ -18,11 +18,10 @@ import {
 import { LocalDateTime } from "~/components/admin/local-date";
 import { SubscriberChart } from "~/components/admin/subscriber-chart";
 import { FormAlert, type FormAlertData } from "~/components/forms";
+import { Figure, OutboxHealthFigures, type OutboxHealthView } from "~/components/admin/outbox-health";
 import { buttonClass } from "~/components/ui/button";
 import { adminSubscribersCsvHref, adminSubscribersHref } from "~/lib/urls";
 import type { SubscriberList, SubscriberSummary, TopicCount, WeekChange } from "~/newsletters/subscribers-view";
-
-export type OutboxHealthView = { pending: number; oldestPendingSeconds: number | null; failedLastDay: number };
 
 export type SubscribersPageProps = {
   query: string;
@@ -35,34 +34,6 @@ export type SubscribersPageProps = {
 };
 
 const STATUS_LABELS = { pending: "Waiting for confirmation", confirmed: "Subscribed", unsubscribed: "Unsubscribed" };
-
-/** "3 min", "2 h", "4 days": how long the oldest mail has waited. */
-export function describeAge(seconds: number | null) {
-  if (seconds === null) return "none waiting";
-  if (seconds < 120) return `${seconds} s`;
-  if (seconds < 7200) return `${Math.round(seconds / 60)} min`;
-  if (seconds < 172_800) return `${Math.round(seconds / 3600)} h`;
-  return `${Math.round(seconds / 86_400)} days`;
-}
-
-export function OutboxHealthFigures({ outbox }: { outbox: OutboxHealthView }) {
-  return (
-    <dl className="grid grid-cols-3 gap-4" data-testid="outbox-health">
-      <Figure label="Mails waiting" value={String(outbox.pending)} />
-      <Figure label="Oldest waiting" value={describeAge(outbox.oldestPendingSeconds)} />
-      <Figure label="Failed (last day)" value={String(outbox.failedLastDay)} />
-    </dl>
-  );
-}
-
-function Figure({ label, value }: { label: string; value: string }) {
-  return (
-    <div>
-      <dt className="text-xs font-semibold tracking-wide text-ink-muted uppercase">{label}</dt>
-      <dd className="mt-1 text-2xl font-bold text-ink">{value}</dd>
-    </div>
-  );
-}
 
 export function SubscribersPage({ query, summary, topics, weeks, list, outbox, alert }: SubscribersPageProps) {
   return (
