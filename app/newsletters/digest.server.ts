@@ -15,7 +15,7 @@ import { postHref } from "~/lib/urls";
 import { formatLocalDateTime, parseLocalDateTime } from "~/lib/zoned-time";
 import { type SiteSettings, siteSettings } from "~/settings/settings.server";
 import { recordDeliveries } from "./fan-out.server";
-import { linksFor } from "./links.server";
+import { linksFor, prepareLinks } from "./links.server";
 import { inlineCss, newsletterHeaders } from "./newsletter-mail.server";
 
 /** Subscribers one digest transaction handles. */
@@ -95,6 +95,7 @@ const fill = (template: string, vars: Record<string, string>, html: boolean) =>
 
 /** One batch of digests due at `due` on `db`; returns how many subscribers it handled (0: none left). */
 export async function digestOnce(db: Database, due: Date): Promise<{ handled: number; mailed: number }> {
+  await prepareLinks();
   const site = { siteName: siteSettings().siteName, siteUrl: env().SITE_URL };
   const result = await db.transaction(async (tx) => {
     const runner = tx as unknown as Database;

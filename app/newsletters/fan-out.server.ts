@@ -25,7 +25,7 @@ import { env } from "~/env.server";
 import { mailQueued, newMessageId, OUTBOX_CHANNEL } from "~/mail/outbox.server";
 import { storeSharedBody } from "~/mail/shared-bodies.server";
 import { siteSettings } from "~/settings/settings.server";
-import { linksFor } from "./links.server";
+import { linksFor, prepareLinks } from "./links.server";
 import { type NewsletterArticle, newsletterHeaders, renderNewsletter } from "./newsletter-mail.server";
 
 export const NEWSLETTER_CHANNEL = "newsletter_queued";
@@ -124,6 +124,7 @@ export async function recordDeliveries(
  * wrote, or null when no issue was queued.
  */
 export async function fanOutOnce(db: Database, batch = FANOUT_BATCH): Promise<number | null> {
+  await prepareLinks();
   const written = await db.transaction(async (tx) => {
     const runner = tx as unknown as Database;
     const [issue] = await queryRows<{ article_id: number; cursor: number; body_id: number | string | null }>(

@@ -36,6 +36,14 @@ export async function readManageToken(token: string | undefined): Promise<number
   return expected.length === given.length && timingSafeEqual(expected, given) ? id : null;
 }
 
+/**
+ * Reads the signing secret once for this database (it is then kept): call it before a
+ * transaction that makes links, since a query outside the open transaction would wait for it.
+ */
+export async function prepareLinks() {
+  await unsubscribeSecret();
+}
+
 export type SubscriberLinks = { manageUrl: string; unsubscribeUrl: string };
 
 /** The absolute manage and unsubscribe addresses of one subscriber. */

@@ -20,6 +20,7 @@ import { type Database, getDb, queryRows, type Runner } from "~/db/db.server";
 import { EMAIL_PATTERN } from "~/lib/account-schemas";
 import { withMail } from "~/mail/outbox.server";
 import type { ImportReport } from "./subscribers-view";
+import { prepareLinks } from "./links.server";
 import { requestConfirmation } from "./subscriptions.server";
 import type { ResolvedTopics } from "./topics.server";
 
@@ -140,7 +141,7 @@ function topicsOf(record: Record<string, string>, index: TopicIndex): ResolvedTo
 async function writeConsented(tx: Runner, rows: Array<{ email: string; topics: ResolvedTopics; frequency: string }>) {
   if (rows.length === 0) return;
   const values = sql.join(
-    rows.map((row) => sql`(${row.email}, ${row.topics.everything}, ${row.frequency})`),
+    rows.map((row) => sql`(${row.email}::text, ${row.topics.everything}::boolean, ${row.frequency}::text)`),
     sql`, `,
   );
   const written = await queryRows<{ id: number; email: string }>(
@@ -189,6 +190,7 @@ export async function importSubscribers(
 ): Promise<ImportResult> {
   if (!(await looksLikeText(file))) return { status: "refused", message: IMPORT_MESSAGES.notCsv };
   const report: ImportReport = { imported: 0, confirmationsQueued: 0, skipped: 0 };
+  await prepareLinks();
   try {
     await withMail(async (tx, queue) => {
       const index = await topicIndex(tx);

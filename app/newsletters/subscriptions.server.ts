@@ -21,7 +21,7 @@ import { withMail } from "~/mail/outbox.server";
 import type { MailMessage } from "~/mail/mailer.server";
 import type { SubscribeInput } from "~/lib/newsletter-schema";
 import { siteSettings } from "~/settings/settings.server";
-import { CONFIRM_VALID_DAYS, confirmUrl, subscriberLinks } from "./links.server";
+import { CONFIRM_VALID_DAYS, confirmUrl, prepareLinks, subscriberLinks } from "./links.server";
 import { alreadySubscribedMail, confirmSubscriptionMail, describeTopics } from "./subscription-mails.server";
 import { hasTopics, type ResolvedTopics, resolveTopics, writeTopics } from "./topics.server";
 
@@ -59,7 +59,8 @@ const mailedRecently = (row: Subscriber) =>
 
 /**
  * Asks `email` to confirm `topics` (pending), or tells a confirmed subscriber they already are;
- * inside `tx`, whose commit sends the mail. Used by the form and by imports without consent.
+ * inside `tx`, whose commit sends the mail. Used by the form and by imports without consent
+ * (call `prepareLinks()` before opening `tx`).
  */
 export async function requestConfirmation(
   tx: Runner,
@@ -153,6 +154,7 @@ export async function subscribe(
     await subscribeAccount(user, topics);
     return { status: "subscribed" };
   }
+  await prepareLinks();
   await withMail(async (tx, queue) => requestConfirmation(tx, queue, email, topics));
   return { status: "check-inbox" };
 }
