@@ -2,7 +2,7 @@
  * /subscription/{token}/unsubscribe: the List-Unsubscribe address of every newsletter. The GET
  * shows a button (mail scanners that follow links change nothing); a POST ends the subscription:
  * the button's, or a mail client's one-click POST (RFC 8058: body `List-Unsubscribe=One-Click`,
- * no cookies, answered in plain text). A tampered link says so and changes nothing.
+ * no cookies). A tampered link says so (404) and changes nothing.
  */
 import { data, Form, Link } from "react-router";
 import { AuthCard } from "~/components/auth/auth-card";
@@ -11,7 +11,6 @@ import { readForm } from "~/http/form.server";
 import { NEWSLETTER_TEXT } from "~/lib/newsletter-schema";
 import { noindexMeta } from "~/lib/seo";
 import { subscribeHref, subscriptionHref } from "~/lib/urls";
-import { readManageToken } from "~/newsletters/links.server";
 import { endSubscription, subscriptionByToken } from "~/newsletters/manage.server";
 import type { Route } from "./+types/subscription.unsubscribe";
 
@@ -26,22 +25,15 @@ export async function loader({ params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const form = await readForm(request);
-  const oneClick = form.get("List-Unsubscribe") === "One-Click";
-  const id = await readManageToken(params.token);
-  const subscription = id === null ? null : await subscriptionByToken(params.token);
+  // The button's POST, or a mail client's one-click POST (`List-Unsubscribe=One-Click`): both end
+  // the subscription and get the same page (RFC 8058 asks only for a success status).
+  await readForm(request);
+  const subscription = await subscriptionByToken(params.token);
   const state: State = !subscription
     ? "invalid"
     : (await endSubscription(subscription.id)) === "unsubscribed"
       ? "done"
       : "already";
-  if (oneClick) {
-    const text = state === "invalid" ? "Unknown link.\n" : "Unsubscribed.\n";
-    return new Response(text, {
-      status: state === "invalid" ? 404 : 200,
-      headers: { "Content-Type": "text/plain; charset=utf-8", ...PRIVATE },
-    });
-  }
   return data({ state }, { status: state === "invalid" ? 404 : 200, headers: PRIVATE });
 }
 
