@@ -45,6 +45,12 @@ export default [
     // An invitation link (/admin/people) and the first-run setup link (printed by the server).
     route("invite/:token", "routes/invite.tsx"),
     route("setup/:token", "routes/setup.tsx"),
+    // The newsletter: subscribe (every subscribe form posts here), the confirmation link's page
+    // (its button confirms), and a subscriber's manage and one-click unsubscribe pages.
+    route("subscribe", "routes/subscribe.tsx"),
+    route("subscribe/confirm/:token", "routes/subscribe.confirm.tsx"),
+    route("subscription/:token", "routes/subscription.tsx"),
+    route("subscription/:token/unsubscribe", "routes/subscription.unsubscribe.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
   // The disputed prefix: /article/{slug} answers a permanent redirect to /post/{slug}.
@@ -104,7 +110,11 @@ export default [
     // The site pages' editor.
     route("pages", "routes/admin.pages.tsx"),
     route("pages/:slug", "routes/admin.page-editor.tsx"),
+    // Newsletter subscribers: counts, the weekly chart, search, CSV import (editors and administrators).
+    route("subscribers", "routes/admin.subscribers.tsx"),
   ]),
+  // The subscribers as CSV (streamed download).
+  route("admin/subscribers.csv", "routes/admin.subscribers-csv.ts"),
   // Resource route: image uploads (JSON for fetch/XHR, a redirect with a toast for plain forms).
   route("admin/media/upload", "routes/admin.media-upload.ts"),
   // The import page's upload with JavaScript (XMLHttpRequest with progress; JSON answers).

@@ -11,11 +11,19 @@ import { moveSlug, redirectOwner } from "./slug-redirects.server";
 import { isUniqueViolation, pgErrorOf } from "~/db/pg-error.server";
 import { authorIdForUser } from "./admin-articles.server";
 import { lockSeries, writeArticleTaxonomy } from "~/taxonomy/article-taxonomy.server";
+import { noteArticleNewsletter } from "~/newsletters/fan-out.server";
 
 export type SaveIntent = "publish" | "draft" | "schedule";
 
 /** Who saves what: `userId`'s author profile is the byline; a schedule time in the past publishes now. */
-type SaveOptions = { userId: number; input: ArticleInput; intent?: SaveIntent; scheduledAt?: Date | null };
+type SaveOptions = {
+  userId: number;
+  input: ArticleInput;
+  intent?: SaveIntent;
+  scheduledAt?: Date | null;
+  /** The editor's "Do not email this article" (app/newsletters); left out, the stored choice stands. */
+  skipNewsletter?: boolean;
+};
 
 /** What a successful save did: live now, saved as a draft, scheduled, or staged as pending changes. */
 export type SaveOutcome = "published" | "draft" | "scheduled" | "staged";
@@ -205,6 +213,10 @@ export async function createArticle(options: SaveOptions): Promise<SaveResult> {
       if (!inserted) throw new Error("The article was not saved.");
       await writeArticleTaxonomy(tx, inserted.id, options.input);
       await recordUsages(tx, inserted.id, hashes);
+      await noteArticleNewsletter(tx, inserted.id, {
+        becameLive: intent === "publish",
+        skip: options.skipNewsletter,
+      });
       await recordRevision(tx, {
         articleId: inserted.id,
         userId: options.userId,
@@ -325,6 +337,10 @@ export async function updateArticle(options: SaveOptions & { id: number; version
       await recordUsages(tx, row.id, hashes);
       const wasLive = locked.status === "published";
       if (wasLive && intent === "publish") await moveSlug(tx, options.id, locked.slug, row.slug);
+      await noteArticleNewsletter(tx, options.id, {
+        becameLive: intent === "publish" && !wasLive,
+        skip: options.skipNewsletter,
+      });
       const reason = intent === "schedule" ? "scheduled" : intent === "publish" && !wasLive ? "published" : "saved";
       await recordRevision(tx, { articleId: options.id, userId: options.userId, reason, fields: options.input });
       await recordAudit(

@@ -23,6 +23,7 @@ import { articles } from "~/db/schema";
 import { onContentChanged } from "~/cache/content-events.server";
 import { announceArticle, articlePageState } from "./article-tags.server";
 import { nextRevisedAt, recordRevision, rowFieldColumns } from "./revisions.server";
+import { noteArticleNewsletter } from "~/newsletters/fan-out.server";
 import { logger } from "~/observability/logger.server";
 import { countSchedulerFailure, observeSchedulerTick } from "~/observability/metrics.server";
 
@@ -69,6 +70,7 @@ export async function publishDueOnce(db: Database, hooks: PublishHooks = {}): Pr
             })
             .where(eq(articles.id, id));
           await recordRevision(row, { articleId: id, userId: null, reason: "published", fields });
+          await noteArticleNewsletter(row, id, { becameLive: true });
         });
         published.push(id);
         latestLagSeconds = Math.max(latestLagSeconds, Number(late) || 0);

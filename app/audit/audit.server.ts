@@ -22,6 +22,7 @@ export const AUDIT_KINDS = [
   "message",
   "media",
   "site",
+  "subscribers",
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 

@@ -10,9 +10,12 @@
  *   media/{hash}.{ext}       every image of the media library (as uploaded, cleaned)
  *   media.json               each image's file, original name, alt text, type and size
  *   authors.json, categories.json, questions.json (interview questions), comments.json
+ *   subscribers.csv          the newsletter's subscribers with their topics and consent (how and
+ *                            when they agreed), app/newsletters/subscribers-csv.server.ts
  *
- * Never in it: password hashes, sessions, reset or verification tokens, e-mail addresses,
- * preview links, the audit log, inbox messages.
+ * Never in it: password hashes, sessions, reset or verification tokens, account e-mail
+ * addresses (subscribers' addresses are the list itself), preview links, the audit log, inbox
+ * messages.
  */
 import { and, asc, eq, gt } from "drizzle-orm";
 import { stringify } from "yaml";
@@ -33,6 +36,7 @@ import { tagsOfArticles } from "~/taxonomy/card-tags.server";
 import { postHref } from "~/lib/urls";
 import { mediaUrl } from "~/media/media.server";
 import { mediaStorage } from "~/media/storage.server";
+import { subscriberCsvLines } from "~/newsletters/subscribers-csv.server";
 import { createZipWriter, type ZipWriter } from "./zip-writer.server";
 
 export const EXPORT_FORMAT = "devperspective-export";
@@ -47,6 +51,7 @@ export type ExportCounts = {
   categories: number;
   questions: number;
   comments: number;
+  subscribers: number;
 };
 
 const iso = (date: Date | null) => (date ? date.toISOString() : undefined);
@@ -218,6 +223,18 @@ function writeComments(db: Database, zip: ZipWriter) {
   }));
 }
 
+/** The subscribers as CSV, streamed batch by batch; returns how many rows it wrote. */
+async function writeSubscribers(zip: ZipWriter) {
+  const file = zip.open("subscribers.csv");
+  let lines = -1;
+  for await (const chunk of subscriberCsvLines()) {
+    lines += chunk.split("\n").length - 1;
+    await file.write(chunk);
+  }
+  file.end();
+  return Math.max(0, lines);
+}
+
 /**
  * Writes the export into `zip` (the caller pipes `zip.output` to a file or a response, and
  * receives the counts when everything has been added).
@@ -232,6 +249,7 @@ export async function writeExport(zip: ZipWriter, siteUrl: string): Promise<Expo
     categories: 0,
     questions: 0,
     comments: 0,
+    subscribers: 0,
   };
   const pageRows = await db.select().from(pages).orderBy(asc(pages.slug));
   for (const page of pageRows) {
@@ -268,6 +286,7 @@ export async function writeExport(zip: ZipWriter, siteUrl: string): Promise<Expo
   await zip.add("questions.json", `${JSON.stringify(questionRows, null, 2)}\n`);
   counts.questions = questionRows.length;
   counts.comments = await writeComments(db, zip);
+  counts.subscribers = await writeSubscribers(zip);
   await zip.add(
     "manifest.json",
     `${JSON.stringify(

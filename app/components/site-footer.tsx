@@ -10,6 +10,7 @@ import { CATEGORY_LINKS, MENU_CATEGORIES, type NavLinkItem } from "~/lib/site-na
 import type { SocialNetwork } from "~/lib/site-settings";
 import { useRootData } from "~/components/root-data";
 import { BrandLink } from "./brand";
+import { SubscribeForm } from "./newsletter/subscribe-form";
 import { useSiteName } from "./use-site-name";
 
 type FooterItem = NavLinkItem;
@@ -83,6 +84,16 @@ export function SiteFooter() {
               </ul>
             </nav>
           ))}
+        </div>
+
+        <div className="mt-10 max-w-xl">
+          <SubscribeForm
+            heading="Newsletter"
+            lead="New articles by email: everything, or only the topics you choose."
+            categories={MENU_CATEGORIES.map((item) => ({ slug: item.to.split("/").pop() ?? "", name: item.name }))}
+            everythingByDefault
+            variant="footer"
+          />
         </div>
 
         {/* Reserved for a future advertisement slot; hidden from everyone until it is used. */}

@@ -859,6 +859,14 @@ export const importedPages = pgTable(
 export const MAIL_STATUSES = ["pending", "sending", "sent", "failed"] as const;
 export type MailStatus = (typeof MAIL_STATUSES)[number];
 
+/** A mail body many outbox rows share (app/mail/outbox.server.ts): one copy for a whole newsletter. */
+export const mailBodies = pgTable("mail_bodies", {
+  id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+  textBody: text("text_body").notNull(),
+  htmlBody: text("html_body").notNull(),
+  createdAt: createdAt(),
+});
+
 /**
  * Every mail the site sends, written in the transaction of the change that causes it and sent
  * by the outbox worker (app/mail/outbox.server.ts) on every instance. `sending` rows carry a
@@ -878,6 +886,10 @@ export const mailOutbox = pgTable(
     textBody: text("text_body").notNull(),
     htmlBody: text("html_body").notNull(),
     headers: jsonb("headers").$type<Record<string, string>>(),
+    // A body shared by many rows (a newsletter to every subscriber): text_body and html_body are
+    // then empty and the worker sends the shared body with this row's `vars` put in its {{names}}.
+    bodyId: bigint("body_id", { mode: "number" }).references(() => mailBodies.id),
+    vars: jsonb("vars").$type<Record<string, string>>(),
     status: text("status").$type<MailStatus>().notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
@@ -887,9 +899,13 @@ export const mailOutbox = pgTable(
     createdAt: createdAt(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
     failedAt: timestamp("failed_at", { withTimezone: true }),
+    // A hard bounce: the receiving server refused the address for good (SMTP 5xx at send time, or
+    // a bounce reported later). The address is then suppressed for newsletters.
+    bouncedAt: timestamp("bounced_at", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("mail_outbox_message_id_key").on(t.messageId),
+    index("mail_outbox_body_idx").on(t.bodyId).where(sql`${t.bodyId} is not null`),
     // The worker's claim: due pending rows, and sending rows whose lease ended.
     index("mail_outbox_due_idx").on(t.nextAttemptAt, t.id).where(sql`${t.status} = 'pending'`),
     index("mail_outbox_lease_idx").on(t.leaseUntil).where(sql`${t.status} = 'sending'`),
@@ -909,3 +925,138 @@ export const mailSuppressions = pgTable("mail_suppressions", {
   reason: text("reason").notNull(),
   createdAt: createdAt(),
 });
+
+export const SUBSCRIBER_STATUSES = ["pending", "confirmed", "unsubscribed"] as const;
+export type SubscriberStatus = (typeof SUBSCRIBER_STATUSES)[number];
+export const SUBSCRIBER_FREQUENCIES = ["each", "weekly"] as const;
+export type SubscriberFrequency = (typeof SUBSCRIBER_FREQUENCIES)[number];
+/** How a subscriber consented: the mailed link, their verified account, or an import that says so. */
+export const SUBSCRIBER_CONSENTS = ["link", "account", "import"] as const;
+export type SubscriberConsent = (typeof SUBSCRIBER_CONSENTS)[number];
+
+/**
+ * Newsletter subscribers (app/newsletters): one row per address, kept after an unsubscribe (the
+ * admin chart counts the lost). Topics: everything, or the categories and authors in the two
+ * tables below. `pending` until the mailed link is confirmed (double opt-in).
+ */
+export const subscribers = pgTable(
+  "subscribers",
+  {
+    id: serial("id").primaryKey(),
+    email: text("email").notNull(),
+    // A signed-in reader's subscription (managed at /account); null for anyone else.
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    status: text("status").$type<SubscriberStatus>().notNull().default("pending"),
+    everything: boolean("everything").notNull().default(false),
+    frequency: text("frequency").$type<SubscriberFrequency>().notNull().default("each"),
+    // The confirmation link's token (SHA-256, app/auth/secret-tokens.server.ts) and when it was mailed.
+    confirmTokenHash: text("confirm_token_hash"),
+    confirmSentAt: timestamp("confirm_sent_at", { withTimezone: true }),
+    consent: text("consent").$type<SubscriberConsent>(),
+    consentedAt: timestamp("consented_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
+    // The weekly digest: articles published after this were not in a digest yet.
+    digestSentAt: timestamp("digest_sent_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("subscribers_email_lower_key").on(sql`lower(${t.email})`),
+    uniqueIndex("subscribers_user_id_key").on(t.userId),
+    uniqueIndex("subscribers_confirm_token_key").on(t.confirmTokenHash),
+    // Fan-out and digests walk confirmed subscribers by id.
+    index("subscribers_confirmed_idx").on(t.frequency, t.id).where(sql`${t.status} = 'confirmed'`),
+    // The admin chart: confirmed and lost per week.
+    index("subscribers_confirmed_at_idx").on(t.confirmedAt),
+    index("subscribers_unsubscribed_at_idx").on(t.unsubscribedAt),
+    check("subscribers_status_known", sql`${t.status} in ('pending', 'confirmed', 'unsubscribed')`),
+    check("subscribers_frequency_known", sql`${t.frequency} in ('each', 'weekly')`),
+    check("subscribers_email_shape", sql`${t.email} ~ '^[^[:space:]@]+@[^[:space:]@]+\\.[^[:space:]@]+$'`),
+  ],
+);
+
+export const subscriberCategories = pgTable(
+  "subscriber_categories",
+  {
+    subscriberId: integer("subscriber_id")
+      .notNull()
+      .references(() => subscribers.id, { onDelete: "cascade" }),
+    categoryId: integer("category_id")
+      .notNull()
+      .references(() => categories.id, { onDelete: "cascade" }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.subscriberId, t.categoryId] }),
+    index("subscriber_categories_category_idx").on(t.categoryId, t.subscriberId),
+  ],
+);
+
+export const subscriberAuthors = pgTable(
+  "subscriber_authors",
+  {
+    subscriberId: integer("subscriber_id")
+      .notNull()
+      .references(() => subscribers.id, { onDelete: "cascade" }),
+    authorId: integer("author_id")
+      .notNull()
+      .references(() => authors.id, { onDelete: "cascade" }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.subscriberId, t.authorId] }),
+    index("subscriber_authors_author_idx").on(t.authorId, t.subscriberId),
+  ],
+);
+
+export const NEWSLETTER_STATES = ["waiting", "queued", "done", "skipped"] as const;
+export type NewsletterState = (typeof NEWSLETTER_STATES)[number];
+
+/**
+ * One row per article that was (or will be) mailed: `waiting` holds the editor's choice until the
+ * article goes live; going live makes it `queued` (or `skipped`: "Do not email this article");
+ * the worker fans it out in batches (`cursor`: the last subscriber id done) until `done`. A row
+ * never goes back to `waiting` or `queued`: editing or republishing never sends again.
+ */
+export const newsletterIssues = pgTable(
+  "newsletter_issues",
+  {
+    articleId: integer("article_id")
+      .primaryKey()
+      .references(() => articles.id, { onDelete: "cascade" }),
+    skip: boolean("skip").notNull().default(false),
+    state: text("state").$type<NewsletterState>().notNull().default("waiting"),
+    cursor: integer("cursor").notNull().default(0),
+    recipients: integer("recipients").notNull().default(0),
+    bodyId: bigint("body_id", { mode: "number" }).references(() => mailBodies.id),
+    createdAt: createdAt(),
+    queuedAt: timestamp("queued_at", { withTimezone: true }),
+    doneAt: timestamp("done_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("newsletter_issues_queued_idx").on(t.queuedAt).where(sql`${t.state} = 'queued'`),
+    check("newsletter_issues_state_known", sql`${t.state} in ('waiting', 'queued', 'done', 'skipped')`),
+  ],
+);
+
+/**
+ * Who was mailed which article (alone, or in a weekly digest): the primary key makes a subscriber
+ * get an article at most once, whatever topics match and however often the fan-out restarts.
+ * `message_id` is the outbox row's (per-article counts join on it).
+ */
+export const newsletterDeliveries = pgTable(
+  "newsletter_deliveries",
+  {
+    articleId: integer("article_id")
+      .notNull()
+      .references(() => articles.id, { onDelete: "cascade" }),
+    subscriberId: integer("subscriber_id")
+      .notNull()
+      .references(() => subscribers.id, { onDelete: "cascade" }),
+    messageId: text("message_id").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.articleId, t.subscriberId] }),
+    index("newsletter_deliveries_subscriber_idx").on(t.subscriberId),
+    index("newsletter_deliveries_message_idx").on(t.messageId),
+  ],
+);

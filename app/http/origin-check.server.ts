@@ -25,3 +25,17 @@ export function isCrossSiteWrite(request: Request): boolean {
   if (fetchSite) return false;
   return Boolean(request.headers.get("Cookie"));
 }
+
+/**
+ * Stricter, for forms anyone may post without signing in (subscribing): the request must say it
+ * comes from this site. A POST without Origin (and without Sec-Fetch-Site) is refused too, even
+ * without cookies: scripts elsewhere must not subscribe addresses through a visitor's browser or
+ * straight from a server.
+ */
+export function comesFromThisSite(request: Request): boolean {
+  if (isCrossSiteWrite(request)) return false;
+  const origin = request.headers.get("Origin");
+  const fetchSite = request.headers.get("Sec-Fetch-Site");
+  if (origin && origin !== "null") return true;
+  return fetchSite === "same-origin";
+}

@@ -9,6 +9,7 @@ import { startScheduler, stopScheduler } from "~/articles/scheduler.server";
 import { setDataDirCommandHandler } from "~/db/data-dir-lock.server";
 import { closeDatabase, databaseQueueStats, getDatabaseHandle } from "~/db/db.server";
 import { outboxHealth, startOutboxWorker, stopOutboxWorker } from "~/mail/outbox.server";
+import { startNewsletterWorker, stopNewsletterWorker } from "~/newsletters/worker.server";
 import { loadSiteSettings } from "~/settings/settings.server";
 import { handleDataDirCommand } from "~/setup/admin-command.server";
 import { prepareSetupLink, setupLinkMessage } from "~/setup/setup.server";
@@ -74,6 +75,8 @@ export async function startup(
   }
   // Sends the mail outbox (app/mail/outbox.server.ts), on every instance.
   if (options.mail ?? true) await startOutboxWorker();
+  // Fans newsletters out into the outbox and queues the weekly digests, on every instance.
+  if (options.mail ?? true) await startNewsletterWorker();
   return {
     driver: handle.driver,
     siteUrl: config.SITE_URL,
@@ -147,6 +150,7 @@ export async function shutdown() {
   await stopRerendering();
   await stopScheduler();
   await stopAutomaticBackups();
+  await stopNewsletterWorker();
   await stopOutboxWorker();
   await closeDatabase();
   flushLogs();

@@ -2,7 +2,17 @@
 import { z } from "zod";
 import { EmailSchema, FullNameSchema, MESSAGES, PASSWORD_MAX_LENGTH, PasswordSchema } from "./account-schemas";
 
-export const ACCOUNT_INTENTS = ["name", "email", "password", "sessions", "disconnect", "delete"] as const;
+export const ACCOUNT_INTENTS = [
+  "name",
+  "email",
+  "password",
+  "sessions",
+  "disconnect",
+  "delete",
+  "newsletter-subscribe",
+  "newsletter-save",
+  "newsletter-unsubscribe",
+] as const;
 export type AccountIntent = (typeof ACCOUNT_INTENTS)[number];
 
 export const NameFormSchema = z.object({ name: FullNameSchema });

@@ -22,7 +22,12 @@ export type SiteSettings = {
   social: Record<SocialNetwork, string | null>;
   commentModeration: CommentModeration;
   timeZone: string;
+  /** The weekly newsletter digest: the weekday (0 Sunday … 6 Saturday) and time, in `timeZone`. */
+  digestDay: number;
+  digestTime: string;
 };
+
+export const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
 
 const optionalUrl = z
   .string()
@@ -57,4 +62,19 @@ export const SiteSettingsSchema = z.object({
     .string({ message: 'Enter an IANA time zone such as "Europe/Paris".' })
     .trim()
     .refine(isTimeZone, { message: 'Enter an IANA time zone such as "Europe/Paris".' }),
+  // A number when read back from the settings, a string from the form's select.
+  digestDay: z.union(
+    [
+      z.number().int().min(0).max(6),
+      z
+        .string()
+        .regex(/^[0-6]$/)
+        .transform(Number),
+    ],
+    { message: "Choose a day." },
+  ),
+  digestTime: z
+    .string({ message: "Enter a time such as 09:00." })
+    .trim()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Enter a time such as 09:00."),
 });

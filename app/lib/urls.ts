@@ -262,6 +262,39 @@ export function peopleHref({ q = "", page = 1 }: { q?: string; page?: number } =
   return withQuery("/admin/people", params);
 }
 
+/** The newsletter's subscribe page (and where every subscribe form posts). */
+export function subscribeHref() {
+  return "/subscribe";
+}
+
+/** The page a confirmation mail links to (its button confirms with a POST). */
+export function subscribeConfirmHref(token: string) {
+  return `/subscribe/confirm/${encodeURIComponent(token)}`;
+}
+
+/** A subscriber's manage page (the signed link in every newsletter). */
+export function subscriptionHref(token: string) {
+  return `/subscription/${encodeURIComponent(token)}`;
+}
+
+/** A subscriber's unsubscribe link (List-Unsubscribe, RFC 8058: a POST ends the subscription). */
+export function subscriptionUnsubscribeHref(token: string) {
+  return `/subscription/${encodeURIComponent(token)}/unsubscribe`;
+}
+
+/** /admin/subscribers: search and page (page 1 and an empty search left out). */
+export function adminSubscribersHref({ q = "", page = 1 }: { q?: string; page?: number } = {}) {
+  const params = new URLSearchParams();
+  if (q) params.set("q", q);
+  if (page > 1) params.set("page", String(page));
+  return withQuery("/admin/subscribers", params);
+}
+
+/** The subscribers as CSV (streamed). */
+export function adminSubscribersCsvHref() {
+  return "/admin/subscribers.csv";
+}
+
 /** /admin/audit: by person, by kind, and older than an entry. */
 export function auditHref({
   actor,

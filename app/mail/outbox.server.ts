@@ -30,6 +30,7 @@ import { sql } from "drizzle-orm";
 import { type Database, getDatabaseHandle, getDb, queryRows, type Runner } from "~/db/db.server";
 import { mailOutbox, mailSuppressions } from "~/db/schema";
 import { env } from "~/env.server";
+import { fillVars, type SharedBody, sharedBodies } from "./shared-bodies.server";
 import { deliversInline, getMailer, isPermanentFailure, type Mailer, type MailMessage } from "./mailer.server";
 
 export const OUTBOX_CHANNEL = "mail_outbox";
@@ -49,7 +50,11 @@ export type MailKind =
   | "invite"
   | "comment"
   | "message"
-  | "review";
+  | "review"
+  | "subscribe-confirm"
+  | "newsletter"
+  | "digest"
+  | "newsletter-test";
 
 /** The host part of Message-IDs: the site's host. */
 function messageIdDomain() {
@@ -72,6 +77,11 @@ export async function queueMail(tx: Runner, kind: MailKind, message: MailMessage
     headers: message.headers ?? null,
   });
   await tx.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
+}
+
+/** A new Message-ID (for rows written in bulk, which know theirs before the insert). */
+export function newMessageId() {
+  return `<${randomUUID()}@${messageIdDomain()}>`;
 }
 
 /**
@@ -112,6 +122,8 @@ type ClaimedRow = {
   text_body: string;
   html_body: string;
   headers: Record<string, string> | null;
+  body_id: number | string | null;
+  vars: Record<string, string> | null;
   attempts: number;
 };
 
@@ -139,7 +151,8 @@ async function claim(db: Database, claimId: string, limit: number, leaseMs: numb
                lease_until = now() + ${leaseMs} * interval '1 millisecond'
           from due
          where m.id = due.id
-     returning m.id, m.message_id, m.to_address, m.subject, m.text_body, m.html_body, m.headers, m.attempts`,
+     returning m.id, m.message_id, m.to_address, m.subject, m.text_body, m.html_body, m.headers, m.body_id, m.vars,
+               m.attempts`,
   );
 }
 
@@ -189,14 +202,15 @@ async function deliverRow(
   row: ClaimedRow,
   options: DeliveryOptions,
   counts: DeliveryCounts,
+  body: SharedBody | undefined,
 ) {
   try {
     await options.beforeSend?.({ id: Number(row.id), to: row.to_address });
     await mailer.send({
       to: row.to_address,
       subject: row.subject,
-      text: row.text_body,
-      html: row.html_body,
+      text: body ? fillVars(body.text, row.vars, false) : row.text_body,
+      html: body ? fillVars(body.html, row.vars, true) : row.html_body,
       headers: row.headers ?? undefined,
       messageId: row.message_id,
     });
@@ -205,8 +219,10 @@ async function deliverRow(
     if (isPermanentFailure(error) || row.attempts >= MAX_ATTEMPTS) {
       counts.failed++;
       logger().warn({ event: "mail", outboxId: row.id, reason }, `outbox mail ${row.id} failed for good`);
+      const bounced = isPermanentFailure(error);
       await db.execute(sql`update mail_outbox
-          set status = 'failed', failed_at = now(), last_error = ${reason}, lease_until = null, claim_id = null
+          set status = 'failed', failed_at = now(), last_error = ${reason}, lease_until = null, claim_id = null,
+              bounced_at = case when ${bounced} then now() else bounced_at end
         where id = ${row.id} and claim_id = ${claimId}`);
       if (isPermanentFailure(error)) {
         await db
@@ -252,6 +268,7 @@ export async function deliverDueMail(db: Database, options: DeliveryOptions = {}
     const rows = await claim(db, claimId, batch, options.leaseMs ?? config.MAIL_LEASE_SECONDS * 1000);
     if (rows.length === 0) break;
     rows.sort((a, b) => Number(a.id) - Number(b.id));
+    const bodies = await sharedBodies(db, rows);
     let next = 0;
     const lanes = Array.from({ length: Math.min(concurrency, rows.length) }, async () => {
       while (next < rows.length) {
@@ -263,7 +280,15 @@ export async function deliverDueMail(db: Database, options: DeliveryOptions = {}
           continue;
         }
         await pace();
-        await deliverRow(db, mailer, claimId, row, options, counts);
+        await deliverRow(
+          db,
+          mailer,
+          claimId,
+          row,
+          options,
+          counts,
+          row.body_id == null ? undefined : bodies.get(String(row.body_id)),
+        );
       }
     });
     await Promise.all(lanes);

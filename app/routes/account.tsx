@@ -27,12 +27,16 @@ import { nameAction } from "./account/name.server";
 import { passwordAction } from "./account/password.server";
 import { PRIVATE } from "./account/reply.server";
 import { sessionsAction } from "./account/sessions.server";
+import { accountNewsletter, newsletterAction } from "./account/newsletter.server";
+import { NewsletterSection } from "~/components/account/newsletter-section";
+import { clientAddress } from "~/http/client-address.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const account = await getAccount(user.id, request);
   if (!account) throw await redirectWithToast("/", { type: "error", title: "Account not found" });
-  return data({ account }, { headers: PRIVATE });
+  const newsletter = await accountNewsletter(user);
+  return data({ account, newsletter }, { headers: PRIVATE });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -52,6 +56,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       return disconnectAction({ intent, form, user });
     case "delete":
       return deleteAction({ intent, form, user }, request);
+    case "newsletter-subscribe":
+    case "newsletter-save":
+    case "newsletter-unsubscribe":
+      return newsletterAction(intent, form, user, clientAddress(request, context));
     default:
       throw data("Bad Request", { status: 400 });
   }
@@ -77,11 +85,21 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
         <PasswordSection hasPassword={account.hasPassword} last={last("password")} />
         <ConnectedAccountsSection providers={account.providers} last={last("disconnect")} />
         <SessionsSection sessions={account.sessions} />
+        <NewsletterSection
+          newsletter={loaderData.newsletter}
+          email={account.email}
+          last={last(newsletterIntent(actionData?.intent))}
+        />
         <DataSection />
         <DeleteSection hasPassword={account.hasPassword} last={last("delete")} />
       </div>
     </div>
   );
+}
+
+/** The newsletter section answers all three of its intents. */
+function newsletterIntent(intent: AccountIntent | undefined): AccountIntent {
+  return intent?.startsWith("newsletter-") ? intent : "newsletter-subscribe";
 }
 
 export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) =>

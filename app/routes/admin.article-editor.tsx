@@ -33,6 +33,9 @@ import { previewIntent } from "./admin.article-editor/preview.server";
 import { saveIntent } from "./admin.article-editor/save.server";
 import { editorNotFound } from "./admin.article-editor/shared.server";
 import { uploadIntent } from "./admin.article-editor/upload.server";
+import { newsletterTestIntent } from "./admin.article-editor/newsletter-test.server";
+import { NEWSLETTER_FIELDS, NewsletterFields } from "~/components/admin/newsletter-fields";
+import { articleMailCounts } from "~/newsletters/subscribers-admin.server";
 
 /** The preview may show formulas: KaTeX's stylesheet (articles load it only when they have math). */
 export const links: Route.LinksFunction = mathStylesheetLinks;
@@ -74,6 +77,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     timeZone: (await getSiteSettings()).timeZone,
     capabilities: access?.capabilities ?? editorCapabilities(user, null),
     review: access ? { submittedAt: access.article.submittedAt, note: access.article.reviewNote } : null,
+    newsletter: id === null ? null : await articleMailCounts(id),
   };
 }
 
@@ -99,6 +103,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (uploaded) return uploaded;
   const intent = formData.get("intent");
   if (intent === "preview") return previewIntent(formData);
+  if (intent === "newsletter-test") return newsletterTestIntent(formData, editor);
   // What this role may not do is refused before anything is read or written (a replayed request
   // of another role changes nothing).
   const { capabilities } = editor;
@@ -149,7 +154,8 @@ function defaultsFor(article: (EditorState & { id: number }) | null): EditorDefa
 }
 
 export default function ArticleEditorPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { mode, article, categories, taxonomy, uploads, timeZone, capabilities, review } = loaderData;
+  const { mode, article, categories, taxonomy, uploads, timeZone, capabilities, review, newsletter } = loaderData;
+  const typed = actionData?.result.initialValue;
   const heading = mode === "new" ? "New Article" : "Edit Article";
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 lg:px-8 2xl:max-w-[100rem]">
@@ -192,17 +198,23 @@ export default function ArticleEditorPage({ loaderData, actionData }: Route.Comp
           articleId={article?.id ?? null}
           capabilities={capabilities}
           editorial={
-            <EditorialPanel
-              canSchedule={capabilities.schedule}
-              canUnpublish={capabilities.unpublish}
-              status={article?.status ?? null}
-              scheduledAt={article?.scheduledAt ?? null}
-              publishError={article?.publishError ?? null}
-              hasPending={Boolean(article?.pending)}
-              timeZone={timeZone}
-              scheduleErrors={actionData?.result.error?.scheduledAt ?? undefined}
-              typedSchedule={String(actionData?.result.initialValue?.scheduledAt ?? "")}
-            />
+            <>
+              <EditorialPanel
+                canSchedule={capabilities.schedule}
+                canUnpublish={capabilities.unpublish}
+                status={article?.status ?? null}
+                scheduledAt={article?.scheduledAt ?? null}
+                publishError={article?.publishError ?? null}
+                hasPending={Boolean(article?.pending)}
+                timeZone={timeZone}
+                scheduleErrors={actionData?.result.error?.scheduledAt ?? undefined}
+                typedSchedule={String(actionData?.result.initialValue?.scheduledAt ?? "")}
+              />
+              <NewsletterFields
+                counts={newsletter}
+                typedSkip={typed?.[NEWSLETTER_FIELDS.choice] ? Boolean(typed[NEWSLETTER_FIELDS.skip]) : undefined}
+              />
+            </>
           }
         />
       </div>

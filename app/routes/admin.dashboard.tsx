@@ -21,6 +21,8 @@ import { LocalDate } from "~/components/admin/local-date";
 import { buttonClass } from "~/components/ui/button";
 import { noindexMeta } from "~/lib/seo";
 import { readOrThrow } from "~/http/route-errors.server";
+import { OutboxHealthPanel } from "~/components/admin/outbox-health";
+import { outboxHealth } from "~/mail/outbox.server";
 import type { Route } from "./+types/admin.dashboard";
 import {
   DataTable,
@@ -58,10 +60,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     });
     return { ...article, canEdit: everyone || capabilities.history, canDelete: everyone || capabilities.delete };
   });
+  // The mail outbox's health for those who look after the newsletter. This page is kept per session
+  // until content changes (decision 14): the figures carry the time they were read.
+  const mail = can(user.role, "subscribers.manage")
+    ? { ...(await outboxHealth()), at: new Date().toISOString() }
+    : null;
   return {
     list: { ...list, articles: rows },
     canWrite: can(user.role, "article.write"),
     mineOnly: !everyone,
+    mail,
   };
 }
 
@@ -72,7 +80,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const returnPath = `${location.pathname}${location.search}`;
   const [target, setTarget] = useState<DeleteTarget | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const { list, canWrite, mineOnly } = loaderData;
+  const { list, canWrite, mineOnly, mail } = loaderData;
   const query = list.query;
 
   function confirmDelete(event: FormEvent<HTMLFormElement>, id: number, title: string) {
@@ -101,6 +109,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           ) : null
         }
       />
+
+      {mail ? <OutboxHealthPanel mail={mail} /> : null}
 
       <ListPanel
         id="all-articles"

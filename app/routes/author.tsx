@@ -13,6 +13,7 @@ import { pageRedirectTarget, pageToRead, parsePageParam } from "~/lib/pagination
 import { notFound } from "~/lib/route-errors";
 import { breadcrumbJsonLd, seoMeta, siteFrom } from "~/lib/seo";
 import { authorHref } from "~/lib/urls";
+import { SubscribeForm } from "~/components/newsletter/subscribe-form";
 import type { Route } from "./+types/author";
 import { redirectToCanonical } from "~/http/canonical.server";
 import { cacheHandle } from "~/cache/route-tags";
@@ -88,6 +89,12 @@ export default function AuthorPage({ loaderData }: Route.ComponentProps) {
           </>
         )}
       </section>
+      <div className="mt-16 max-w-2xl">
+        <SubscribeForm
+          heading={`Get new articles by ${author.name} by email`}
+          authors={[{ slug: author.slug, name: author.name }]}
+        />
+      </div>
     </div>
   );
 }

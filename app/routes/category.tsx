@@ -2,6 +2,7 @@ import { Link, redirect } from "react-router";
 import { type ArticlePage, findCategory, listCategoryArticles } from "~/articles/articles.server";
 import { findCategoryRedirect } from "~/categories/categories.server";
 import { ArticleCardList } from "~/components/article-card";
+import { SubscribeForm } from "~/components/newsletter/subscribe-form";
 import { Pagination } from "~/components/ui/pagination";
 import { parseView, ViewToggle } from "~/components/category/view-toggle";
 import { pageRedirectTarget, pageToRead, parsePageParam } from "~/lib/pagination";
@@ -107,6 +108,12 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
             />
           </>
         )}
+      </div>
+      <div className="mt-16 max-w-2xl">
+        <SubscribeForm
+          heading={`Get new ${category.name} articles by email`}
+          categories={[{ slug: category.slug, name: category.name }]}
+        />
       </div>
     </div>
   );

@@ -3,6 +3,7 @@ import { getArticleBySlug } from "~/articles/articles.server";
 import { findSlugRedirect } from "~/articles/slug-redirects.server";
 import { articleViewData } from "~/http/views/article-view.server";
 import { ArticleView } from "~/components/article/article-view";
+import { SubscribeForm } from "~/components/newsletter/subscribe-form";
 import { articleMarkdownResponse, wantsMarkdown } from "~/discovery/markdown-source.server";
 import { env } from "~/env.server";
 import { FALLBACK_AUTHOR, FALLBACK_CATEGORY } from "~/lib/article-card";
@@ -115,21 +116,27 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 
 export default function Post({ loaderData, actionData }: Route.ComponentProps) {
   // Keyed by slug: moving to another article starts again from its preview.
+  const { article } = loaderData;
   return (
-    <ArticleView
-      key={loaderData.article.slug}
-      article={loaderData.article}
-      shareUrl={loaderData.canonicalUrl}
-      discussion={
-        <CommentsSection
-          key={loaderData.article.slug}
-          slug={loaderData.article.slug}
-          view={loaderData.comments}
-          actionData={actionData}
+    <>
+      <ArticleView
+        key={article.slug}
+        article={article}
+        shareUrl={loaderData.canonicalUrl}
+        discussion={
+          <CommentsSection key={article.slug} slug={article.slug} view={loaderData.comments} actionData={actionData} />
+        }
+        save={loaderData.save}
+      />
+      <div className="mx-auto max-w-3xl px-4 pb-16 sm:px-6">
+        <SubscribeForm
+          heading="Get new articles by email"
+          categories={article.category ? [{ slug: article.category.slug, name: article.category.name }] : []}
+          authors={article.author?.slug ? [{ slug: article.author.slug, name: article.author.name }] : []}
+          everythingByDefault={!article.category && !article.author?.slug}
         />
-      }
-      save={loaderData.save}
-    />
+      </div>
+    </>
   );
 }
 

@@ -26,6 +26,8 @@ function defaults(): SiteSettings {
     social: Object.fromEntries(SOCIAL_NETWORKS.map((network) => [network, null])) as SiteSettings["social"],
     commentModeration: "first",
     timeZone: config.TIME_ZONE,
+    digestDay: 1,
+    digestTime: "09:00",
   };
 }
 
@@ -44,6 +46,17 @@ function merge(stored: Partial<Record<keyof SiteSettings, unknown>>): SiteSettin
         ? stored.commentModeration
         : base.commentModeration,
     timeZone: typeof stored.timeZone === "string" ? stored.timeZone : base.timeZone,
+    digestDay:
+      typeof stored.digestDay === "number" &&
+      Number.isInteger(stored.digestDay) &&
+      stored.digestDay >= 0 &&
+      stored.digestDay <= 6
+        ? stored.digestDay
+        : base.digestDay,
+    digestTime:
+      typeof stored.digestTime === "string" && /^([01]\d|2[0-3]):[0-5]\d$/.test(stored.digestTime)
+        ? stored.digestTime
+        : base.digestTime,
   };
 }
 

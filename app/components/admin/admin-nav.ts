@@ -20,7 +20,8 @@ export type AdminNavIcon =
   | "settings"
   | "audit"
   | "export"
-  | "import";
+  | "import"
+  | "subscribers";
 
 export type AdminNavItem = { to: string; label: string; icon: AdminNavIcon; permission: Permission };
 
@@ -30,6 +31,7 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
   { to: "/admin/review", label: "Review", icon: "review", permission: "article.review" },
   { to: "/admin/media", label: "Media", icon: "media", permission: "media.upload" },
   { to: "/admin/comments", label: "Comments", icon: "comments", permission: "comments.moderate" },
+  { to: "/admin/subscribers", label: "Subscribers", icon: "subscribers", permission: "subscribers.manage" },
   { to: "/admin/categories", label: "Categories", icon: "categories", permission: "categories.manage" },
   { to: "/admin/series", label: "Series", icon: "categories", permission: "series.manage" },
   { to: "/admin/tags", label: "Tags", icon: "categories", permission: "tags.manage" },

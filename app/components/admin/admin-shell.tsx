@@ -41,6 +41,7 @@ const ICONS: Record<AdminNavIcon | "site" | "signOut", string> = {
   audit: "M12 8v4l3 3M3 12a9 9 0 1 0 9-9 9 9 0 0 0-6.4 2.6L3 8M3 3v5h5",
   export: "M12 3v12m0 0-4-4m4 4 4-4M4 17v3h16v-3",
   import: "M12 15V3m0 0L8 7m4-4 4 4M4 17v3h16v-3",
+  subscribers: "M4 6h16v12H4zM4 7l8 6 8-6",
   site: "M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5",
   signOut: "M15 4h3a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-3M10 16l-4-4 4-4M6 12h10",
 };

@@ -56,15 +56,25 @@ export async function saveIntent(formData: FormData, editor: EditorRequest) {
     }
   }
 
+  // "Do not email this article" (components/admin/newsletter-fields.tsx), when the form had the box.
+  const skipNewsletter = formData.has("newsletterChoice") ? formData.has("skipNewsletter") : undefined;
   let outcome: SaveResult;
   try {
     const input = toArticleInput(submission.value);
     if (id === null) {
-      outcome = await createArticle({ userId: user.id, input, intent: saveAs, scheduledAt });
+      outcome = await createArticle({ userId: user.id, input, intent: saveAs, scheduledAt, skipNewsletter });
     } else {
       const version = submission.value.version;
       if (!version) return refuse(409, { title: failed, description: ARTICLE_MESSAGES.versionInvalid, conflict: true });
-      outcome = await updateArticle({ id, userId: user.id, version, input, intent: saveAs, scheduledAt });
+      outcome = await updateArticle({
+        id,
+        userId: user.id,
+        version,
+        input,
+        intent: saveAs,
+        scheduledAt,
+        skipNewsletter,
+      });
     }
   } catch (error) {
     return refuse(500, { title: failed, description: failedWrite(editor, error, failed) });

@@ -1,0 +1,273 @@
+/**
+ * Subscribers as CSV, both ways (issue 24.5).
+ *
+ * - Export: streamed, EXPORT_BATCH rows per query in id order (keyset), through csv-stringify:
+ *   memory stays flat whatever the count. Each row says how the person consented (the mailed
+ *   link, their account, or an import that said so) and when; the site export includes it
+ *   (app/backup/export.server.ts).
+ * - Import: the file is parsed as a stream (csv-parse) and written IMPORT_BATCH rows at a time in
+ *   one transaction: a file that is not CSV or has no `email` column imports nothing, and 100 000
+ *   rows never sit in memory at once. Optional columns: `categories` and `authors` (slugs or
+ *   names separated by `;` or spaces; none: everything) and `frequency` (`each` or `weekly`).
+ *   With "they consented" the addresses are confirmed at once; without it each gets the
+ *   confirmation mail (the same as the subscribe form, 10-minute rule included).
+ */
+import { parse } from "csv-parse";
+import { stringify } from "csv-stringify";
+import { sql } from "drizzle-orm";
+import { recordAudit } from "~/audit/audit.server";
+import { type Database, getDb, queryRows, type Runner } from "~/db/db.server";
+import { EMAIL_PATTERN } from "~/lib/account-schemas";
+import { withMail } from "~/mail/outbox.server";
+import type { ImportReport } from "./subscribers-view";
+import { prepareLinks } from "./links.server";
+import { requestConfirmation } from "./subscriptions.server";
+import type { ResolvedTopics } from "./topics.server";
+
+export const EXPORT_BATCH = 1000;
+export const IMPORT_BATCH = 1000;
+export const CSV_COLUMNS = [
+  "email",
+  "status",
+  "frequency",
+  "topics",
+  "consent",
+  "consented_at",
+  "created_at",
+  "confirmed_at",
+  "unsubscribed_at",
+] as const;
+
+type ExportRow = Record<(typeof CSV_COLUMNS)[number], string | null> & { id: number };
+
+async function exportBatch(db: Database, after: number): Promise<ExportRow[]> {
+  return queryRows<ExportRow>(
+    db,
+    sql`select s.id, s.email, s.status, s.frequency,
+               case when s.everything then 'everything' else concat_ws(' ',
+                 (select string_agg('category:' || c.slug, ' ' order by c.slug) from subscriber_categories sc
+                    join categories c on c.id = sc.category_id where sc.subscriber_id = s.id),
+                 (select string_agg('author:' || a.slug, ' ' order by a.slug) from subscriber_authors sa
+                    join authors a on a.id = sa.author_id where sa.subscriber_id = s.id)) end as topics,
+               s.consent, to_char(s.consented_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as consented_at,
+               to_char(s.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as created_at,
+               to_char(s.confirmed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as confirmed_at,
+               to_char(s.unsubscribed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as unsubscribed_at
+          from subscribers s where s.id > ${after} order by s.id limit ${EXPORT_BATCH}`,
+  );
+}
+
+/** Every subscriber as CSV lines (header first), read batch by batch. */
+export async function* subscriberCsvLines(): AsyncGenerator<string> {
+  const db = await getDb();
+  const stringifier = stringify({ header: true, columns: [...CSV_COLUMNS] });
+  const chunks: string[] = [];
+  stringifier.on("data", (chunk: Buffer | string) => chunks.push(String(chunk)));
+  const drain = function* () {
+    while (chunks.length > 0) yield chunks.shift()!;
+  };
+  let after = 0;
+  for (;;) {
+    const rows = await exportBatch(db, after);
+    for (const row of rows) stringifier.write(CSV_COLUMNS.map((column) => row[column] ?? ""));
+    // csv-stringify emits synchronously on write; let its events run before draining.
+    await new Promise((resolve) => setImmediate(resolve));
+    yield* drain();
+    if (rows.length < EXPORT_BATCH) break;
+    after = rows.at(-1)!.id;
+  }
+  await new Promise<void>((resolve) => stringifier.end(resolve));
+  yield* drain();
+}
+
+/** The export as a web stream (the download route and the site export use it). */
+export function subscriberCsvStream(): ReadableStream<Uint8Array> {
+  const lines = subscriberCsvLines();
+  const encoder = new TextEncoder();
+  return new ReadableStream({
+    async pull(controller) {
+      const next = await lines.next();
+      if (next.done) controller.close();
+      else controller.enqueue(encoder.encode(next.value));
+    },
+    async cancel() {
+      await lines.return(undefined);
+    },
+  });
+}
+
+export type ImportResult = ({ status: "imported" } & ImportReport) | { status: "refused"; message: string };
+
+export const IMPORT_MESSAGES = {
+  notCsv: "This file is not a CSV file. Export your list as CSV (comma-separated values) and try again.",
+  noEmail: 'The file has no "email" column. Its first line must name the columns, one of them "email".',
+} as const;
+
+class ImportRefused extends Error {}
+
+type TopicIndex = { categories: Map<string, number>; authors: Map<string, number> };
+
+async function topicIndex(runner: Runner): Promise<TopicIndex> {
+  const [cats, people] = await Promise.all([
+    queryRows<{ id: number; slug: string; name: string }>(
+      runner as Database,
+      sql`select id, slug, name from categories`,
+    ),
+    queryRows<{ id: number; slug: string; name: string }>(runner as Database, sql`select id, slug, name from authors`),
+  ]);
+  const index = (rows: { id: number; slug: string; name: string }[]) =>
+    new Map(rows.flatMap((row) => [[row.slug, row.id] as const, [row.name.toLowerCase(), row.id] as const]));
+  return { categories: index(cats), authors: index(people) };
+}
+
+function topicsOf(record: Record<string, string>, index: TopicIndex): ResolvedTopics {
+  // "css; react", "css react", "Ada Lovelace, css": each part by slug or name, else word by word.
+  const ids = (value: string | undefined, map: Map<string, number>) => {
+    const found = new Set<number>();
+    for (const part of (value ?? "").toLowerCase().split(/[;,|]/)) {
+      const whole = part.trim();
+      if (!whole) continue;
+      if (map.has(whole)) found.add(map.get(whole)!);
+      else for (const word of whole.split(/\s+/)) if (map.has(word)) found.add(map.get(word)!);
+    }
+    return [...found];
+  };
+  const categoryIds = ids(record.categories, index.categories);
+  const authorIds = ids(record.authors, index.authors);
+  return { everything: categoryIds.length === 0 && authorIds.length === 0, categoryIds, authorIds, names: [] };
+}
+
+/** Writes one batch of consented rows: confirmed at once (an address already confirmed keeps its topics). */
+async function writeConsented(tx: Runner, rows: Array<{ email: string; topics: ResolvedTopics; frequency: string }>) {
+  if (rows.length === 0) return;
+  const values = sql.join(
+    rows.map((row) => sql`(${row.email}::text, ${row.topics.everything}::boolean, ${row.frequency}::text)`),
+    sql`, `,
+  );
+  const written = await queryRows<{ id: number; email: string }>(
+    tx as Database,
+    sql`insert into subscribers as s (email, everything, frequency, status, consent, consented_at, confirmed_at, digest_sent_at)
+        select v.email, v.everything, v.frequency, 'confirmed', 'import', now(), now(), now()
+          from (values ${values}) as v(email, everything, frequency)
+        on conflict (lower(email)) do update set
+          status = 'confirmed', everything = excluded.everything, frequency = excluded.frequency,
+          consent = 'import', consented_at = now(), confirmed_at = now(), digest_sent_at = now(),
+          confirm_token_hash = null
+        where s.status <> 'confirmed'
+        returning s.id, s.email`,
+  );
+  const byEmail = new Map(rows.map((row) => [row.email.toLowerCase(), row.topics]));
+  const categoryPairs: ReturnType<typeof sql>[] = [];
+  const authorPairs: ReturnType<typeof sql>[] = [];
+  for (const { id, email } of written) {
+    const topics = byEmail.get(email.toLowerCase());
+    for (const categoryId of topics?.categoryIds ?? []) categoryPairs.push(sql`(${id}::int, ${categoryId}::int)`);
+    for (const authorId of topics?.authorIds ?? []) authorPairs.push(sql`(${id}::int, ${authorId}::int)`);
+  }
+  if (categoryPairs.length > 0) {
+    await tx.execute(sql`insert into subscriber_categories (subscriber_id, category_id) values ${sql.join(categoryPairs, sql`, `)}
+      on conflict do nothing`);
+  }
+  if (authorPairs.length > 0) {
+    await tx.execute(sql`insert into subscriber_authors (subscriber_id, author_id) values ${sql.join(authorPairs, sql`, `)}
+      on conflict do nothing`);
+  }
+}
+
+/** Looks like text: no NUL byte in the first 8 KB (a zip, an image, a spreadsheet are not CSV). */
+async function looksLikeText(file: Blob) {
+  const head = new Uint8Array(await file.slice(0, 8192).arrayBuffer());
+  return head.length > 0 && !head.includes(0);
+}
+
+/**
+ * Imports `file` (CSV with an `email` column) for `actor`, in one transaction. `consented`: the
+ * person importing says these people agreed; otherwise each address gets a confirmation mail.
+ */
+export async function importSubscribers(
+  file: Blob,
+  options: { consented: boolean; actor: { id: number; fullName: string } },
+): Promise<ImportResult> {
+  if (!(await looksLikeText(file))) return { status: "refused", message: IMPORT_MESSAGES.notCsv };
+  const report: ImportReport = { imported: 0, confirmationsQueued: 0, skipped: 0 };
+  await prepareLinks();
+  try {
+    await withMail(async (tx, queue) => {
+      const index = await topicIndex(tx);
+      let hasEmailColumn = false;
+      const parser = parse({
+        columns: (header: string[]) => {
+          const names = header.map((name) => name.trim().toLowerCase());
+          hasEmailColumn = names.includes("email");
+          return names;
+        },
+        bom: true,
+        skip_empty_lines: true,
+        trim: true,
+        relax_column_count: true,
+        max_record_size: 64 * 1024,
+      });
+      const source = file.stream().getReader();
+      const feeding = (async () => {
+        try {
+          for (;;) {
+            const { done, value } = await source.read();
+            if (done) break;
+            if (!parser.write(value)) await new Promise((resolve) => parser.once("drain", resolve));
+          }
+          parser.end();
+        } catch (error) {
+          parser.destroy(error as Error);
+        }
+      })();
+      let batch: Array<{ email: string; topics: ResolvedTopics; frequency: string }> = [];
+      const flush = async () => {
+        if (options.consented) await writeConsented(tx, batch);
+        else {
+          for (const row of batch) {
+            await requestConfirmation(tx, queue, row.email, row.topics);
+            report.confirmationsQueued++;
+          }
+        }
+        report.imported += batch.length;
+        batch = [];
+        seen.clear();
+      };
+      // Addresses of the batch being gathered: a repeat in one insert would conflict with itself.
+      const seen = new Set<string>();
+      for await (const record of parser as AsyncIterable<Record<string, string>>) {
+        if (!hasEmailColumn) throw new ImportRefused(IMPORT_MESSAGES.noEmail);
+        const email = (record.email ?? "").trim();
+        const key = email.toLowerCase();
+        if (!EMAIL_PATTERN.test(email) || email.length > 254 || seen.has(key)) {
+          report.skipped++;
+          continue;
+        }
+        seen.add(key);
+        const frequency = record.frequency?.toLowerCase() === "weekly" ? "weekly" : "each";
+        batch.push({ email, topics: topicsOf(record, index), frequency });
+        if (batch.length >= IMPORT_BATCH) await flush();
+      }
+      await feeding;
+      if (!hasEmailColumn) throw new ImportRefused(IMPORT_MESSAGES.noEmail);
+      await flush();
+      await recordAudit(
+        options.actor,
+        {
+          kind: "subscribers",
+          action: "imported",
+          summary: `Imported ${report.imported} subscriber(s)${options.consented ? " who consented" : "; confirmation mails queued"}`,
+          details: { ...report, consented: options.consented },
+        },
+        tx,
+      );
+    });
+  } catch (error) {
+    if (error instanceof ImportRefused) return { status: "refused", message: error.message };
+    const code = (error as { code?: unknown } | null)?.code;
+    if (typeof code === "string" && code.startsWith("CSV_"))
+      return { status: "refused", message: IMPORT_MESSAGES.notCsv };
+    throw error;
+  }
+  return { status: "imported", ...report };
+}

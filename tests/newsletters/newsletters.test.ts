@@ -1,0 +1,361 @@
+/**
+ * Subscriptions and newsletters (issue 24), on every database: double opt-in without enumeration
+ * and the 10-minute rule; confirm, manage and unsubscribe links (tampered, expired, reused);
+ * publishing mails each matching subscriber once (several matching topics, retries, republishing,
+ * "Do not email this article", the scheduler); the mail's HTML, text and headers; the weekly
+ * digest; a permanent failure suppresses the address; rate limits; CSV import and export.
+ */
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { publishDueArticles } from "~/articles/scheduler.server";
+import { createArticle, updateArticle } from "~/articles/save-article.server";
+import { getEditorState, unpublishArticle } from "~/articles/pending-changes.server";
+import { type DatabaseHandle, queryRows, setDatabaseHandle } from "~/db/db.server";
+import { authors, categories, mailOutbox, newsletterIssues, subscribers, users } from "~/db/schema";
+import type { ArticleInput } from "~/lib/article-schema";
+import { type MailMessage, setMailer } from "~/mail/mailer.server";
+import { digestOnce } from "~/newsletters/digest.server";
+import { fanOutQueued } from "~/newsletters/fan-out.server";
+import { readManageToken } from "~/newsletters/links.server";
+import { endSubscription, subscriptionByToken, updateSubscription } from "~/newsletters/manage.server";
+import { articleMailCounts, countsByTopic, weeklyChanges } from "~/newsletters/subscribers-admin.server";
+import { IMPORT_MESSAGES, importSubscribers, subscriberCsvLines } from "~/newsletters/subscribers-csv.server";
+import { confirmSubscription, readConfirmLink, subscribe } from "~/newsletters/subscriptions.server";
+import { openTestDatabase, testDatabaseKinds } from "../support/databases";
+
+const article = (slug: string, categoryId: number | null): ArticleInput => ({
+  title: `Newsletter ${slug}`,
+  slug,
+  content: `## Part one\n\nText of ${slug} with a [link](/post/other).\n\n\`\`\`ts\nconst answer = 42;\n\`\`\`\n`,
+  excerpt: `About ${slug}.`,
+  imageUrl: null,
+  categoryId,
+  featured: false,
+});
+
+const confirmLinkIn = (mail: MailMessage) => /\/subscribe\/confirm\/([A-Za-z0-9_-]{43})/.exec(mail.text)?.[1];
+
+describe.each(testDatabaseKinds())("newsletters on %s", (kind) => {
+  let handle: DatabaseHandle;
+  let mails: MailMessage[] = [];
+  let writer: { id: number; authorSlug: string };
+  let css: { id: number; slug: string };
+  let react: { id: number; slug: string };
+  let ip = 0;
+  /** A fresh client address per call: the per-address limit is what a test is about, not this one. */
+  const nextIp = () => `10.0.0.${++ip}`;
+  const anonymous = (email: string, topics: { everything?: boolean; category?: string[]; author?: string[] }) =>
+    subscribe(
+      { email, everything: topics.everything ?? false, category: topics.category ?? [], author: topics.author ?? [] },
+      { user: null, clientIp: nextIp() },
+    );
+
+  /** Subscribes and confirms `email` through the mailed link. */
+  async function confirmed(email: string, topics: Parameters<typeof anonymous>[1]) {
+    mails = [];
+    expect(await anonymous(email, topics)).toEqual({ status: "check-inbox" });
+    const token = confirmLinkIn(mails.find((mail) => mail.to === email)!);
+    expect(await confirmSubscription(token)).toBe("confirmed");
+    const [row] = await handle.db.select({ id: subscribers.id }).from(subscribers).where(eq(subscribers.email, email));
+    return row!.id;
+  }
+
+  async function publish(slug: string, categoryId: number | null, options: { skip?: boolean } = {}) {
+    const saved = await createArticle({
+      userId: writer.id,
+      input: article(slug, categoryId),
+      intent: "publish",
+      skipNewsletter: options.skip,
+    });
+    if (saved.status !== "saved") throw new Error(`publish failed: ${saved.status}`);
+    return saved.id;
+  }
+
+  const newsletterTo = (email: string) => mails.filter((mail) => mail.to === email && mail.headers?.["List-Id"]);
+
+  beforeAll(async () => {
+    handle = await openTestDatabase(kind);
+    setDatabaseHandle(handle);
+    setMailer({ send: async (message) => void mails.push(message) });
+    const [user] = await handle.db
+      .insert(users)
+      .values({
+        email: "writer@example.com",
+        fullName: "Wendy Writer",
+        role: "administrator",
+        emailVerifiedAt: new Date(),
+      })
+      .returning({ id: users.id });
+    const [profile] = await handle.db
+      .insert(authors)
+      .values({ name: "Wendy Writer", userId: user!.id })
+      .returning({ slug: authors.slug });
+    writer = { id: user!.id, authorSlug: profile!.slug };
+    const made = await handle.db
+      .insert(categories)
+      .values([
+        { name: "CSS", slug: "css" },
+        { name: "React", slug: "react" },
+      ])
+      .returning({ id: categories.id, slug: categories.slug });
+    css = made.find((c) => c.slug === "css")!;
+    react = made.find((c) => c.slug === "react")!;
+  });
+  afterAll(async () => {
+    await handle.close();
+  });
+  beforeEach(() => {
+    mails = [];
+  });
+
+  it("asks for confirmation, answers the same for any address, and mails one link per 10 minutes", async () => {
+    expect(await anonymous("new@example.com", { category: ["css"] })).toEqual({ status: "check-inbox" });
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe("Confirm your subscription to DevPerspective");
+    expect(mails[0]!.text).toContain("new articles on CSS");
+    const token = confirmLinkIn(mails[0]!);
+    // Again at once: the same answer, no second mail.
+    expect(await anonymous("NEW@example.com", { category: ["react"] })).toEqual({ status: "check-inbox" });
+    expect(mails).toHaveLength(1);
+    // Link scanners GET the page: nothing changes.
+    expect(await readConfirmLink(token)).toBe("ready");
+    const [pending] = await handle.db.select().from(subscribers).where(eq(subscribers.email, "new@example.com"));
+    expect(pending?.status).toBe("pending");
+    expect(await confirmSubscription(token)).toBe("confirmed");
+    expect(await confirmSubscription(token)).toBe("used");
+    expect(await confirmSubscription(`${token!.slice(0, 42)}x`)).toBe("invalid");
+    expect(await confirmSubscription("../../etc")).toBe("invalid");
+    // A confirmed address asking again (after 10 minutes) is told so, with its manage link, and keeps
+    // its topics (the latest choice made before confirming: react).
+    await handle.db.execute(sql`update subscribers set confirm_sent_at = now() - interval '11 minutes'`);
+    expect(await anonymous("new@example.com", { everything: true })).toEqual({ status: "check-inbox" });
+    expect(mails).toHaveLength(2);
+    expect(mails[1]!.subject).toBe("You are already subscribed to DevPerspective");
+    const manage = /\/subscription\/(\d+\.[A-Za-z0-9_-]{43})/.exec(mails[1]!.text)?.[1];
+    const view = await subscriptionByToken(manage);
+    expect(view).toMatchObject({
+      email: "new@example.com",
+      status: "confirmed",
+      topics: { everything: false, categories: ["react"] },
+    });
+  });
+
+  it("refuses an expired confirmation link, a tampered manage link, and an empty choice of topics", async () => {
+    await anonymous("late@example.com", { category: ["css"] });
+    const token = confirmLinkIn(mails[0]!);
+    await handle.db.execute(
+      sql`update subscribers set confirm_sent_at = now() - interval '8 days' where email = 'late@example.com'`,
+    );
+    expect(await confirmSubscription(token)).toBe("expired");
+    const [row] = await handle.db.select().from(subscribers).where(eq(subscribers.email, "late@example.com"));
+    expect(row?.status).toBe("pending");
+    expect(await readManageToken(`${row!.id}.${"A".repeat(43)}`)).toBeNull();
+    expect(await anonymous("none@example.com", { category: ["no-such-category"] })).toEqual({ status: "no-topics" });
+  });
+
+  it("limits subscribing per subscribed address (429 with a wait)", async () => {
+    const results = [];
+    for (let n = 0; n < 6; n++) results.push(await anonymous("busy@example.com", { everything: true }));
+    expect(results.slice(0, 5).every((result) => result.status === "check-inbox")).toBe(true);
+    expect(results[5]).toMatchObject({ status: "rate-limited" });
+  });
+
+  it("subscribes a signed-in reader with a verified address in one click", async () => {
+    const [reader] = await handle.db
+      .insert(users)
+      .values({ email: "reader@example.com", fullName: "Rea Der", emailVerifiedAt: new Date() })
+      .returning({ id: users.id });
+    const user = { id: reader!.id, email: "reader@example.com", emailVerified: true };
+    const result = await subscribe(
+      { everything: false, category: ["react"], author: [] },
+      { user, clientIp: nextIp() },
+    );
+    expect(result).toEqual({ status: "subscribed" });
+    expect(mails).toHaveLength(0);
+    const [row] = await handle.db.select().from(subscribers).where(eq(subscribers.userId, reader!.id));
+    expect(row).toMatchObject({ status: "confirmed", consent: "account" });
+    await endSubscription(row!.id);
+  });
+
+  it("mails a new article once to each matching subscriber, in batches, and never again", async () => {
+    const cssFan = await confirmed("css-fan@example.com", { category: ["css"] });
+    await confirmed("both@example.com", { category: ["css"], author: [writer.authorSlug] });
+    await confirmed("react-fan@example.com", { category: ["react"] });
+    await confirmed("all@example.com", { everything: true });
+    mails = [];
+    const id = await publish("flexbox-gaps", css.id);
+    // Nothing is sent in the publishing request: the worker fans out.
+    expect(mails).toHaveLength(0);
+    const [issue] = await handle.db.select().from(newsletterIssues).where(eq(newsletterIssues.articleId, id));
+    expect(issue?.state).toBe("queued");
+    expect(await fanOutQueued({ batch: 2 })).toBeGreaterThanOrEqual(3);
+    expect(newsletterTo("css-fan@example.com")).toHaveLength(1);
+    expect(newsletterTo("both@example.com")).toHaveLength(1);
+    expect(newsletterTo("all@example.com")).toHaveLength(1);
+    expect(newsletterTo("react-fan@example.com")).toHaveLength(0);
+
+    const mail = newsletterTo("css-fan@example.com")[0]!;
+    expect(mail.subject).toBe("Newsletter flexbox-gaps");
+    expect(mail.headers?.["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
+    expect(mail.headers?.["List-Id"]).toMatch(/^DevPerspective newsletter <newsletter\./);
+    const unsubscribe = /^<(.+)>$/.exec(mail.headers!["List-Unsubscribe"]!)?.[1] ?? "";
+    const token = /\/subscription\/([^/]+)\/unsubscribe$/.exec(unsubscribe)?.[1];
+    expect(await readManageToken(token)).toBe(cssFan);
+    expect(mail.html).toContain("View in browser");
+    expect(mail.html).toMatch(/href="https?:\/\/[^"/]+\/post\/other"/);
+    expect(mail.html).toMatch(/<pre[^>]*style="[^"]*overflow-x: ?auto/);
+    expect(mail.html).toMatch(/<span style="color:#[0-9A-Fa-f]{6}/);
+    expect(mail.html).not.toContain("--shiki");
+    expect(mail.html).not.toContain("{{");
+    expect(mail.text).toContain("const answer = 42;");
+    expect(mail.text).toContain(unsubscribe);
+
+    // Retried, edited, unpublished and published again: nobody is mailed twice.
+    mails = [];
+    await handle.db.execute(sql`update newsletter_issues set state = 'queued', cursor = 0 where article_id = ${id}`);
+    await fanOutQueued();
+    await unpublishArticle({ id, userId: writer.id, version: (await getEditorState(id))!.version });
+    const republished = await updateArticle({
+      id,
+      userId: writer.id,
+      version: (await getEditorState(id))!.version,
+      input: { ...article("flexbox-gaps", css.id), title: "Flexbox gaps, corrected" },
+      intent: "publish",
+    });
+    expect(republished.status).toBe("saved");
+    await fanOutQueued();
+    expect(mails.filter((m) => m.headers?.["List-Id"])).toHaveLength(0);
+    expect(await articleMailCounts(id)).toMatchObject({ state: "done", sent: 3, queued: 0, failed: 0, bounced: 0 });
+  });
+
+  it("does not email an article marked so, and mails a scheduled one when it falls due", async () => {
+    await confirmed("sched@example.com", { category: ["react"] });
+    mails = [];
+    const skipped = await publish("tiny-fix", react.id, { skip: true });
+    await fanOutQueued();
+    expect(newsletterTo("sched@example.com")).toHaveLength(0);
+    expect((await articleMailCounts(skipped)).state).toBe("skipped");
+
+    const saved = await createArticle({
+      userId: writer.id,
+      input: article("scheduled-hooks", react.id),
+      intent: "schedule",
+      scheduledAt: new Date(Date.now() + 60_000),
+    });
+    if (saved.status !== "saved") throw new Error("schedule failed");
+    await handle.db.execute(sql`update articles set scheduled_at = now() - interval '1 second' where id = ${saved.id}`);
+    expect(await publishDueArticles()).toEqual([saved.id]);
+    await fanOutQueued();
+    expect(newsletterTo("sched@example.com").map((m) => m.subject)).toEqual(["Newsletter scheduled-hooks"]);
+  });
+
+  it("sends the weekly digest once, with the week's matching articles, and not the single mails", async () => {
+    const id = await confirmed("weekly@example.com", { category: ["css"] });
+    expect(
+      await updateSubscription(id, { everything: false, category: ["css"], author: [], frequency: "weekly" }),
+    ).toBe("updated");
+    await handle.db.execute(sql`update subscribers set digest_sent_at = now() where id = ${id}`);
+    mails = [];
+    await publish("grid-areas", css.id);
+    await publish("subgrid", css.id);
+    await publish("react-only", react.id);
+    await fanOutQueued();
+    expect(newsletterTo("weekly@example.com")).toHaveLength(0);
+    const due = new Date(Date.now() + 1000);
+    await digestOnce(handle.db, due);
+    const [digest, ...more] = newsletterTo("weekly@example.com");
+    expect(more).toHaveLength(0);
+    expect(digest?.subject).toBe("DevPerspective: your weekly digest (2 articles)");
+    expect(digest?.text).toContain("Newsletter grid-areas");
+    expect(digest?.text).toContain("Newsletter subgrid");
+    expect(digest?.text).not.toContain("react-only");
+    await digestOnce(handle.db, due);
+    expect(newsletterTo("weekly@example.com")).toHaveLength(1);
+  });
+
+  it("suppresses an address refused for good (SMTP 5xx) and counts it bounced", async () => {
+    await confirmed("gone@example.com", { category: ["css"] });
+    setMailer({
+      send: async (message) => {
+        if (message.to === "gone@example.com")
+          throw Object.assign(new Error("550 no such user"), { responseCode: 550 });
+        mails.push(message);
+      },
+    });
+    try {
+      const first = await publish("bounce-one", css.id);
+      await fanOutQueued();
+      expect((await articleMailCounts(first)).bounced).toBe(1);
+      const [suppressed] = await queryRows<{ email: string }>(
+        handle.db,
+        sql`select email from mail_suppressions where email = 'gone@example.com'`,
+      );
+      expect(suppressed).toBeDefined();
+      const second = await publish("bounce-two", css.id);
+      await fanOutQueued();
+      const rows = await handle.db
+        .select({ to: mailOutbox.toAddress })
+        .from(mailOutbox)
+        .where(sql`${mailOutbox.kind} = 'newsletter' and ${mailOutbox.toAddress} = 'gone@example.com'`);
+      expect(rows).toHaveLength(1);
+      expect((await articleMailCounts(second)).bounced).toBe(0);
+    } finally {
+      setMailer({ send: async (message) => void mails.push(message) });
+    }
+  });
+
+  it("imports CSV (consented or asked to confirm), refuses what is not CSV, and exports with consent", async () => {
+    const actor = { id: writer.id, fullName: "Wendy Writer" };
+    const csv = (text: string) => new Blob([text], { type: "text/csv" });
+    expect(
+      await importSubscribers(csv("Email,categories\nimp1@example.com,css\nIMP2@example.com,\nnot-an-address,\n"), {
+        consented: true,
+        actor,
+      }),
+    ).toEqual({ status: "imported", imported: 2, confirmationsQueued: 0, skipped: 1 });
+    const [imported] = await handle.db.select().from(subscribers).where(eq(subscribers.email, "imp1@example.com"));
+    expect(imported).toMatchObject({ status: "confirmed", consent: "import", everything: false });
+
+    const before = await handle.db.select({ n: sql<number>`count(*)::int` }).from(subscribers);
+    expect(await importSubscribers(csv("name,address\nA,a@example.com\n"), { consented: true, actor })).toEqual({
+      status: "refused",
+      message: IMPORT_MESSAGES.noEmail,
+    });
+    expect(
+      await importSubscribers(new Blob([new Uint8Array([0x50, 0x4b, 3, 4, 0, 0, 1, 2])]), { consented: true, actor }),
+    ).toEqual({ status: "refused", message: IMPORT_MESSAGES.notCsv });
+    expect(
+      await importSubscribers(csv('email\n"unclosed@example.com\nx@example.com\n'), { consented: true, actor }),
+    ).toEqual({ status: "refused", message: IMPORT_MESSAGES.notCsv });
+    const after = await handle.db.select({ n: sql<number>`count(*)::int` }).from(subscribers);
+    expect(after[0]!.n).toBe(before[0]!.n);
+
+    mails = [];
+    expect(
+      await importSubscribers(csv("email\nask1@example.com\nask2@example.com\n"), { consented: false, actor }),
+    ).toEqual({
+      status: "imported",
+      imported: 2,
+      confirmationsQueued: 2,
+      skipped: 0,
+    });
+    expect(mails.map((mail) => mail.to).sort()).toEqual(["ask1@example.com", "ask2@example.com"]);
+
+    let exported = "";
+    for await (const chunk of subscriberCsvLines()) exported += chunk;
+    const lines = exported.trim().split("\n");
+    expect(lines[0]).toBe("email,status,frequency,topics,consent,consented_at,created_at,confirmed_at,unsubscribed_at");
+    expect(lines.find((line) => line.startsWith("imp1@example.com"))).toMatch(
+      /^imp1@example\.com,confirmed,each,category:css,import,\d{4}-/,
+    );
+  });
+
+  it("counts subscribers by topic and per week", async () => {
+    const topics = await countsByTopic();
+    expect(topics.find((t) => t.kind === "category" && t.name === "CSS")?.count).toBeGreaterThan(0);
+    const weeks = await weeklyChanges();
+    expect(weeks).toHaveLength(12);
+    expect(weeks.at(-1)!.gained).toBeGreaterThan(0);
+    expect(weeks.at(-1)!.lost).toBeGreaterThan(0);
+  });
+});
