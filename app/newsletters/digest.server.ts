@@ -16,7 +16,8 @@ import { formatLocalDateTime, parseLocalDateTime } from "~/lib/zoned-time";
 import { type SiteSettings, siteSettings } from "~/settings/settings.server";
 import { recordDeliveries } from "./fan-out.server";
 import { linksFor, prepareLinks } from "./links.server";
-import { inlineCss, newsletterHeaders } from "./newsletter-mail.server";
+import { htmlFooter, inlineCss, newsletterHeaders, textFooter } from "./newsletter-mail.server";
+import { fillVars } from "~/mail/shared-bodies.server";
 
 /** Subscribers one digest transaction handles. */
 export const DIGEST_BATCH = 200;
@@ -71,27 +72,17 @@ ${a.excerpt ? `<p>${escapeHtml(a.excerpt)}</p>` : ""}
 <div class="content">
 ${items}
 </div>
-<p class="footer">You receive this weekly digest because you subscribed to ${escapeHtml(site.siteName)}'s newsletter.
-<a href="{{manageUrl}}">Manage your subscription</a> · <a href="{{unsubscribeUrl}}">Unsubscribe</a></p>
+${htmlFooter(site, "You receive this weekly digest because you subscribed")}
 </div></body></html>
 `);
   const text = [
     "This week's articles",
     "",
     ...articles.flatMap((a) => [a.title, ...(a.excerpt ? [a.excerpt] : []), url(a.slug), ""]),
-    "--",
-    `${site.siteName}, ${site.siteUrl}`,
-    "Manage your subscription: {{manageUrl}}",
-    "Unsubscribe: {{unsubscribeUrl}}",
-    "",
+    ...textFooter(site),
   ].join("\n");
   return { subject, text, html };
 }
-
-const fill = (template: string, vars: Record<string, string>, html: boolean) =>
-  template.replace(/\{\{(manageUrl|unsubscribeUrl)\}\}/g, (_m, name: string) =>
-    html ? escapeHtml(vars[name] ?? "") : (vars[name] ?? ""),
-  );
 
 /** One batch of digests due at `due` on `db`; returns how many subscribers it handled (0: none left). */
 export async function digestOnce(db: Database, due: Date): Promise<{ handled: number; mailed: number }> {
@@ -152,8 +143,8 @@ export async function digestOnce(db: Database, due: Date): Promise<{ handled: nu
         messageId: fresh.messageId,
         toAddress: fresh.email,
         subject: mail.subject,
-        textBody: fill(mail.text, vars, false),
-        htmlBody: fill(mail.html, vars, true),
+        textBody: fillVars(mail.text, vars, false),
+        htmlBody: fillVars(mail.html, vars, true),
         headers: newsletterHeaders(site, own.unsubscribeUrl),
       });
       mailed++;

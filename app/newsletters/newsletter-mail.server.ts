@@ -174,8 +174,7 @@ ${cover}
 <div class="content">
 ${mailReadyHtml(article.contentHtml, site.siteUrl, pageUrl)}
 </div>
-<p class="footer">You receive this because you subscribed to ${escapeHtml(site.siteName)}'s newsletter.
-<a href="{{manageUrl}}">Manage your subscription</a> · <a href="{{unsubscribeUrl}}">Unsubscribe</a></p>
+${htmlFooter(site, "You receive this because you subscribed")}
 </div>
 </body>
 </html>
@@ -188,13 +187,26 @@ ${mailReadyHtml(article.contentHtml, site.siteUrl, pageUrl)}
     "",
     article.content.trim(),
     "",
+    ...textFooter(site),
+  ].join("\n");
+  return { subject, text, html: inlineCss(html) };
+}
+
+/** The last lines of every newsletter's text: the site, and the subscriber's own links (filled per row). */
+export function textFooter(site: MailSite) {
+  return [
     "--",
     `${site.siteName}, ${site.siteUrl}`,
     "Manage your subscription: {{manageUrl}}",
     "Unsubscribe: {{unsubscribeUrl}}",
     "",
-  ].join("\n");
-  return { subject, text, html: inlineCss(html) };
+  ];
+}
+
+/** The HTML footer of every newsletter: why it came, and the subscriber's own links (filled per row). */
+export function htmlFooter(site: MailSite, why: string) {
+  return `<p class="footer">${escapeHtml(why)} to ${escapeHtml(site.siteName)}'s newsletter.
+<a href="{{manageUrl}}">Manage your subscription</a> · <a href="{{unsubscribeUrl}}">Unsubscribe</a></p>`;
 }
 
 /** The mail stylesheet inlined into `html` (media queries kept in a <style> for clients that read it). */
