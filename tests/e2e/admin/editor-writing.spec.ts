@@ -5,6 +5,7 @@
  * toolbar that would do nothing) and the count of the text as saved.
  */
 import type { Locator, Page } from "@playwright/test";
+import { expectNoSeriousAxeViolations } from "../accounts/support";
 import { expect, expectToast, fillArticleForm, hydrated, signInAsAdmin, test, uniqueArticle } from "./support";
 
 const content = (page: Page) => page.getByLabel("Content", { exact: true });
@@ -186,6 +187,7 @@ test.describe("writing comfort", () => {
     const text = await content(page).boundingBox();
     const preview = await live.boundingBox();
     expect(preview!.x).toBeGreaterThan(text!.x + text!.width - 1);
+    await expectNoSeriousAxeViolations(page, jsEnabled);
     await content(page).press("End");
     await page.keyboard.type(" More words.");
     await expect(live).toContainText("Some strong text. More words.");
