@@ -179,6 +179,11 @@ test.describe("writing comfort", () => {
     await page.getByLabel("Title").fill("Side by side");
     const live = page.getByRole("region", { name: "Live preview" });
     await expect(live).toBeVisible();
+    // Rendering changes nothing: the page's data is never loaded again while typing.
+    const reloads: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "GET" && new URL(request.url()).pathname.endsWith(".data")) reloads.push(request.url());
+    });
     await content(page).fill("## Live heading\n\nSome **strong** text.");
     await expect(live.getByRole("heading", { name: "Live heading" })).toBeVisible();
     await expect(live.locator("strong")).toHaveText("strong");
@@ -191,6 +196,7 @@ test.describe("writing comfort", () => {
     await content(page).press("End");
     await page.keyboard.type(" More words.");
     await expect(live).toContainText("Some strong text. More words.");
+    expect(reloads).toEqual([]);
 
     await toggle.click();
     await expect(toggle).toHaveAttribute("aria-pressed", "false");
