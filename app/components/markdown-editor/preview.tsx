@@ -21,8 +21,10 @@ export function useMarkdownPreview() {
   const [tab, setTab] = useState<"write" | "preview">("write");
   const preview = useFetcher<{ html?: string; error?: string }>();
   const { submit } = preview;
+  // Rendering changes nothing: the page's loaders are not asked again after it.
   const refresh = useCallback(
-    (content: string) => void submit({ content }, { method: "post", action: "/admin/articles/preview" }),
+    (content: string) =>
+      void submit({ content }, { method: "post", action: "/admin/articles/preview", defaultShouldRevalidate: false }),
     [submit],
   );
   function showPreview(content: string) {

@@ -5,6 +5,7 @@
  * toolbar that would do nothing) and the count of the text as saved.
  */
 import type { Locator, Page } from "@playwright/test";
+import { expectNoSeriousAxeViolations } from "../accounts/support";
 import { expect, expectToast, fillArticleForm, hydrated, signInAsAdmin, test, uniqueArticle } from "./support";
 
 const content = (page: Page) => page.getByLabel("Content", { exact: true });
@@ -178,6 +179,11 @@ test.describe("writing comfort", () => {
     await page.getByLabel("Title").fill("Side by side");
     const live = page.getByRole("region", { name: "Live preview" });
     await expect(live).toBeVisible();
+    // Rendering changes nothing: the page's data is never loaded again while typing.
+    const reloads: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "GET" && new URL(request.url()).pathname.endsWith(".data")) reloads.push(request.url());
+    });
     await content(page).fill("## Live heading\n\nSome **strong** text.");
     await expect(live.getByRole("heading", { name: "Live heading" })).toBeVisible();
     await expect(live.locator("strong")).toHaveText("strong");
@@ -186,9 +192,11 @@ test.describe("writing comfort", () => {
     const text = await content(page).boundingBox();
     const preview = await live.boundingBox();
     expect(preview!.x).toBeGreaterThan(text!.x + text!.width - 1);
+    await expectNoSeriousAxeViolations(page, jsEnabled);
     await content(page).press("End");
     await page.keyboard.type(" More words.");
     await expect(live).toContainText("Some strong text. More words.");
+    expect(reloads).toEqual([]);
 
     await toggle.click();
     await expect(toggle).toHaveAttribute("aria-pressed", "false");
