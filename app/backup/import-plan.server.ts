@@ -4,7 +4,8 @@
  * and under which slug. A slug already taken is a conflict, resolved by the chosen policy:
  * rename (slug-2, slug-3, …), skip, or overwrite (the article or page that has it now is
  * replaced; an old slug that only redirects, or a page address the app itself uses, cannot be
- * overwritten and is renamed instead).
+ * overwritten and is renamed instead). A page that reads the same as the page here with its slug
+ * (title and body: a site page nobody edited, in this site's own export) is unchanged.
  */
 import { inArray, sql } from "drizzle-orm";
 import { getDb, queryRows } from "~/db/db.server";
@@ -41,12 +42,14 @@ async function takenSlugs() {
   const [articleRows, redirectRows, pageRows] = await Promise.all([
     queryRows<{ slug: string }>(db, sql`select slug from articles`),
     queryRows<{ slug: string }>(db, sql`select old_slug as slug from slug_redirects`),
-    queryRows<{ slug: string }>(db, sql`select slug from pages`),
+    queryRows<{ slug: string; title: string; content: string }>(db, sql`select slug, title, content from pages`),
   ]);
   return {
     articles: new Set(articleRows.map((row) => row.slug)),
     redirects: new Set(redirectRows.map((row) => row.slug)),
     pages: new Set(pageRows.map((row) => row.slug)),
+    /** Each page's title and body: a source page that reads the same is already here. */
+    pageTexts: new Map(pageRows.map((row) => [row.slug, `${row.title}\n${row.content.trimEnd()}`])),
   };
 }
 
@@ -100,6 +103,8 @@ export async function planImport(source: ImportSource, policy: ConflictPolicy = 
       if (action === "create") inUse.add(slug);
     };
     if (done) return add("unchanged", item.slug);
+    if (target === "page" && taken.pageTexts.get(item.slug) === `${item.title}\n${item.markdown.trimEnd()}`)
+      return add("unchanged", item.slug);
     const wanted = item.slug || (target === "article" ? "imported" : "imported-page");
     const blocked = (slug: string) =>
       inUse.has(slug) || (target === "article" ? taken.redirects.has(slug) : RESERVED_PAGE_SLUGS.has(slug));

@@ -1,8 +1,9 @@
 /**
  * Reading what an import brings: a zip or a folder of Markdown files with front matter (Hugo,
  * Jekyll, Astro, Eleventy, Hashnode's GitHub backup, this site's own export), a Ghost JSON export
- * (import-ghost.server.ts), or a dev.to export. Everything becomes `SourceArticle`s (and Ghost's
- * pages `SourcePage`s); nothing is written here. Archives and folders are read with the limits
+ * (import-ghost.server.ts), or a dev.to export. Everything becomes `SourceArticle`s (and the site
+ * pages of Ghost and of this site's own export, `pages/{slug}.md`, `SourcePage`s); nothing is
+ * written here. Archives and folders are read with the limits
  * of import-archive.server.ts.
  */
 import fs from "node:fs";
@@ -20,6 +21,7 @@ import {
   type SourceArticle,
   type SourceFiles,
   type SourceKind,
+  type SourcePage,
   text,
 } from "./import-types.server";
 
@@ -94,6 +96,27 @@ function markdownArticles(files: SourceFiles, kind: SourceKind): SourceArticle[]
       categorySlug: text(front.category_slug),
       authorSlug: text(front.author_slug),
       featured: front.featured === true,
+    });
+  }
+  return result;
+}
+
+/** The site pages of this site's own export: `pages/{slug}.md` (title, slug, updated; the body). */
+function exportedPages(files: SourceFiles): SourcePage[] {
+  const result: SourcePage[] = [];
+  for (const [name, bytes] of [...files].sort(([a], [b]) => a.localeCompare(b))) {
+    if (!/^pages\/[^/]+\.md$/.test(name)) continue;
+    const { front, body } = splitFrontMatter(bytes.toString("utf8"), name);
+    const fromName = path.posix.basename(name, ".md");
+    const title = text(front.title) ?? fromName.replace(/-/g, " ");
+    result.push({
+      source: "devperspective",
+      sourceId: name,
+      title,
+      slug: slugify(text(front.slug) ?? fromName) || slugify(title),
+      markdown: body,
+      updatedAt: date(front.updated),
+      folder: "pages",
     });
   }
   return result;
@@ -197,7 +220,8 @@ function filesSource(files: SourceFiles): ImportSource {
       kind = "devperspective";
     }
   }
-  return { kind, articles: markdownArticles(files, kind), pages: [], files, problems: [] };
+  const pages = kind === "devperspective" ? exportedPages(files) : [];
+  return { kind, articles: markdownArticles(files, kind), pages, files, problems: [] };
 }
 
 const isZip = (head: Buffer) => head.toString("latin1", 0, 2) === "PK";

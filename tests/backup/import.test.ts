@@ -7,12 +7,15 @@ import yazl from "yazl";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { exportToFile } from "~/backup/export-command.server";
 import { planImport } from "~/backup/import-plan.server";
+import { rollbackRun } from "~/backup/import-rollback.server";
 import { applyImport, importedRedirect } from "~/backup/import.server";
 import { readImportSource } from "~/backup/import-sources.server";
 import { ImportFileError } from "~/backup/import-types.server";
 import { type DatabaseHandle, queryRows, setDatabaseHandle } from "~/db/db.server";
-import { articles } from "~/db/schema";
-import { seedDemoContent } from "~/seed/seed.server";
+import { articles, pages } from "~/db/schema";
+import { SITE_PAGES } from "~/lib/site-pages";
+import { getPageSource } from "~/pages/pages.server";
+import { seedDemoContent, seedSitePages } from "~/seed/seed.server";
 import { openTestDatabase, testDatabaseKinds } from "../support/databases";
 
 const FIXTURES = path.resolve("tests/fixtures/imports");
@@ -183,29 +186,60 @@ describe.each(testDatabaseKinds())("imports on %s", (kind) => {
 });
 
 describe.each(testDatabaseKinds())("own export round trip on %s", (kind) => {
-  it("an export imported into an empty site exports the same articles", async () => {
+  it("an export imported into a fresh site exports the same articles and edited pages", async () => {
     const source = await openTestDatabase(kind);
     const target = await openTestDatabase(kind);
     try {
       setDatabaseHandle(source);
       await seedDemoContent();
+      await seedSitePages();
+      // An administrator edited the FAQ (as /admin/pages saves it).
+      const faq = await getPageSource("faq");
+      const editedFaq = `${faq!.content.trimEnd()}\n\n## Can I bring my own export back?\n\nYes: its pages come back too.\n`;
+      await source.db
+        .update(pages)
+        .set({ content: editedFaq, contentHtml: "<p>edited</p>", updatedAt: new Date("2025-03-04T05:06:07.000Z") })
+        .where(eq(pages.slug, "faq"));
       const first = path.join(work, `${kind}-first.zip`);
       await exportToFile(first, "https://devperspective.test", ACTOR);
       setDatabaseHandle(target);
-      const { report, source: read } = await importFile(first);
+      // A fresh site has its site pages (startup adds them).
+      await seedSitePages();
+      const read = await readImportSource(first);
       expect(read.kind).toBe("devperspective");
+      expect(read.pages.map((page) => page.slug).sort()).toEqual(SITE_PAGES.map((page) => page.slug).sort());
+      // The pages nobody edited read the same here: unchanged. The edited FAQ is a slug conflict.
+      const pageItems = (plan: Awaited<ReturnType<typeof planImport>>) =>
+        plan.items
+          .filter((item) => item.target === "page")
+          .map((item) => [item.slug, item.action])
+          .sort();
+      const renamed = await planImport(read);
+      expect(pageItems(renamed)).toEqual(
+        SITE_PAGES.map((page) => (page.slug === "faq" ? ["faq-2", "create"] : [page.slug, "unchanged"])).sort(),
+      );
+      expect(pageItems(await planImport(read, "skip"))).toContainEqual(["faq", "skip"]);
+      const plan = await planImport(read, "overwrite");
+      expect(pageItems(plan)).toContainEqual(["faq", "overwrite"]);
+      const report = await applyImport(read, plan, ACTOR, path.basename(first));
       expect(report.failed).toEqual([]);
+      expect(report.pages).toMatchObject([{ slug: "faq", overwritten: true }]);
       const second = path.join(work, `${kind}-second.zip`);
       await exportToFile(second, "https://devperspective.test", ACTOR);
       const one = await readImportSource(first);
       const two = await readImportSource(second);
-      const articlesOf = (files: Map<string, Buffer>) =>
-        Object.fromEntries(
-          [...files].filter(([name]) => name.startsWith("articles/")).map(([n, b]) => [n, b.toString()]),
-        );
-      expect(articlesOf(two.files)).toEqual(articlesOf(one.files));
-      // Importing it again changes nothing.
+      const filesOf = (files: Map<string, Buffer>, folder: string) =>
+        Object.fromEntries([...files].filter(([name]) => name.startsWith(folder)).map(([n, b]) => [n, b.toString()]));
+      expect(filesOf(two.files, "articles/")).toEqual(filesOf(one.files, "articles/"));
+      expect(two.files.get("pages/faq.md")?.toString()).toBe(one.files.get("pages/faq.md")?.toString());
+      expect(two.files.get("pages/faq.md")?.toString()).toContain("Can I bring my own export back?");
+      // Importing it again changes nothing, whatever the policy.
+      const again = await planImport(await readImportSource(first), "overwrite");
+      expect(again.counts).toMatchObject({ create: 0, overwrite: 0 });
       expect((await importFile(first)).report.created).toEqual([]);
+      // Rolling the import back gives the FAQ back as it was here.
+      expect((await rollbackRun(report.runId, ACTOR)).status).toBe("rolled-back");
+      expect((await getPageSource("faq"))?.content).toBe(faq!.content);
     } finally {
       await source.close();
       await target.close();
