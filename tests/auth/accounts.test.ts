@@ -200,14 +200,14 @@ describe.each(testDatabaseKinds())("accounts on %s", (kind) => {
         return performance.now() - started;
       };
       await time("ghost@example.com"); // warm the dummy hash
-      // The fastest of several tries each, so a busy machine does not decide the comparison.
-      const fastest = async (emails: string[]) => {
-        let best = Number.POSITIVE_INFINITY;
-        for (const email of emails) best = Math.min(best, await time(email));
-        return best;
-      };
-      const known = await fastest(["signin@example.com", "signin@example.com", "signin@example.com"]);
-      const unknown = await fastest(["ghost2@example.com", "ghost3@example.com", "ghost4@example.com"]);
+      // The fastest of several tries each, taken in turns, so a busy machine (whose load changes
+      // from one second to the next) does not decide the comparison.
+      let known = Number.POSITIVE_INFINITY;
+      let unknown = Number.POSITIVE_INFINITY;
+      for (let attempt = 2; attempt <= 6; attempt++) {
+        known = Math.min(known, await time("signin@example.com"));
+        unknown = Math.min(unknown, await time(`ghost${attempt}@example.com`));
+      }
       expect(unknown).toBeGreaterThan(known * 0.5);
     });
 
