@@ -4,7 +4,7 @@
  * without an address is not shown).
  */
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import { TAGLINE } from "~/lib/meta";
 import { CATEGORY_LINKS, MENU_CATEGORIES, type NavLinkItem } from "~/lib/site-nav";
 import type { SocialNetwork } from "~/lib/site-settings";
@@ -14,6 +14,14 @@ import { SubscribeForm } from "./newsletter/subscribe-form";
 import { useSiteName } from "./use-site-name";
 
 type FooterItem = NavLinkItem;
+
+/**
+ * Pages whose own form asks for an email address, or that manage the newsletter themselves, show
+ * no footer subscribe form: one "Email" field a page, so autofill, password managers and screen
+ * readers never meet a second, unrelated one (and a person signing in is not asked to subscribe).
+ */
+const OWN_EMAIL_FORM =
+  /^\/(login|register|forgot-password|reset-password|verify-email|contact|write-for-us|account|invite|setup|subscribe|subscription)(\/|$)/;
 
 const columns: { heading: string; items: FooterItem[] }[] = [
   {
@@ -53,6 +61,7 @@ const footerLink =
 
 export function SiteFooter() {
   const siteName = useSiteName();
+  const { pathname } = useLocation();
   const year = new Date().getFullYear();
   return (
     <footer className="mt-auto border-t border-line bg-surface-sunken">
@@ -86,15 +95,17 @@ export function SiteFooter() {
           ))}
         </div>
 
-        <div className="mt-10 max-w-xl">
-          <SubscribeForm
-            heading="Newsletter"
-            lead="New articles by email: everything, or only the topics you choose."
-            categories={MENU_CATEGORIES.map((item) => ({ slug: item.to.split("/").pop() ?? "", name: item.name }))}
-            everythingByDefault
-            variant="footer"
-          />
-        </div>
+        {OWN_EMAIL_FORM.test(pathname) ? null : (
+          <div className="mt-10 max-w-xl">
+            <SubscribeForm
+              heading="Newsletter"
+              lead="New articles by email: everything, or only the topics you choose."
+              categories={MENU_CATEGORIES.map((item) => ({ slug: item.to.split("/").pop() ?? "", name: item.name }))}
+              everythingByDefault
+              variant="footer"
+            />
+          </div>
+        )}
 
         {/* Reserved for a future advertisement slot; hidden from everyone until it is used. */}
         <div hidden aria-hidden="true" data-ad-slot="footer" className="mt-10">

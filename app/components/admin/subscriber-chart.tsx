@@ -58,15 +58,6 @@ export function SubscriberChart({ weeks }: { weeks: WeekChange[] }) {
           );
         })}
       </svg>
-      <figcaption className="mt-2 flex gap-4 text-sm text-ink-muted" aria-hidden="true">
-        <span>
-          <span className="inline-block size-3 rounded-sm align-middle" style={{ background: GAINED }} /> New
-        </span>
-        <span>
-          <span className="inline-block size-3 rounded-sm align-middle" style={{ background: LOST }} /> Lost
-        </span>
-        <span>{summary}</span>
-      </figcaption>
       <table className="sr-only">
         <caption>New and lost subscribers per week</caption>
         <thead>
@@ -86,6 +77,16 @@ export function SubscriberChart({ weeks }: { weeks: WeekChange[] }) {
           ))}
         </tbody>
       </table>
+      {/* A figure's caption comes first or last (HTML): after the table read to screen readers. */}
+      <figcaption className="mt-2 flex gap-4 text-sm text-ink-muted" aria-hidden="true">
+        <span>
+          <span className="inline-block size-3 rounded-sm align-middle" style={{ background: GAINED }} /> New
+        </span>
+        <span>
+          <span className="inline-block size-3 rounded-sm align-middle" style={{ background: LOST }} /> Lost
+        </span>
+        <span>{summary}</span>
+      </figcaption>
     </figure>
   );
 }

@@ -38,6 +38,14 @@ const SAMPLES: Record<string, string> = {
   "/setup/:token": "/setup/not-a-real-token",
   "/auth/:provider/callback": "/auth/github/callback?code=made-up&state=made-up",
   "/reading-list/save": "/reading-list/save?article=1",
+  // The demo content has no tags or series yet: their pages' "not found" answer.
+  "/tag/:slug": "/tag/no-such-tag",
+  "/series/:slug": "/series/no-such-series",
+  "/admin/series/:id": "/admin/series/999999",
+  "/admin/tags/:id": "/admin/tags/999999",
+  "/subscribe/confirm/:token": "/subscribe/confirm/not-a-real-token",
+  "/subscription/:token": "/subscription/not-a-real-token",
+  "/subscription/:token/unsubscribe": "/subscription/not-a-real-token/unsubscribe",
 };
 
 /** Signed-out pages checked signed in (a reader's own), and signed-in pages checked signed out. */
