@@ -56,33 +56,27 @@ export function observeRequest(runtime: Runtime, req: http.IncomingMessage, res:
   const target = req.url ?? "/";
   const socket = req.socket;
   const bytesBefore = socket.bytesWritten;
+  // A response emits "close" once: after "finish" when answered, or when the client went away.
   const done = () => {
-    res.off("finish", done);
-    res.off("close", done);
     const seconds = (performance.now() - startedAt) / 1000;
     const route = facts.kind === "app" ? (facts.label?.route ?? "unknown") : facts.kind;
-    const cache = String(res.getHeader("X-Cache") ?? "").toLowerCase() || "none";
+    const answered = res.getHeader("x-cache");
+    const cache = answered === "HIT" ? "hit" : answered === "MISS" ? "miss" : "none";
     const method = req.method ?? "";
     const status = res.writableFinished ? res.statusCode : 499;
     runtime.observeHttpRequest(route, method, status, cache, seconds);
-    const log = runtime.requestLogger();
-    if (!log.isLevelEnabled("info")) return;
-    log.info(
-      {
-        requestId: facts.id,
-        method,
-        path: loggedPath(target, facts.label),
-        route,
-        status,
-        ms: Math.round(seconds * 10_000) / 10,
-        bytes: socket.bytesWritten - bytesBefore,
-        cache,
-        userId: facts.userId,
-      },
-      "request",
-    );
+    runtime.requestLine({
+      requestId: facts.id,
+      method,
+      path: loggedPath(target, facts.label),
+      route,
+      status,
+      ms: Math.round(seconds * 10_000) / 10,
+      bytes: socket.bytesWritten - bytesBefore,
+      cache,
+      userId: facts.userId,
+    });
   };
-  res.once("finish", done);
   res.once("close", done);
 }
 

@@ -14,7 +14,7 @@ import { loadSiteSettings } from "~/settings/settings.server";
 import { handleDataDirCommand } from "~/setup/admin-command.server";
 import { prepareSetupLink, setupLinkMessage } from "~/setup/setup.server";
 import { env } from "~/env.server";
-import { flushLogs, logger, requestLogger } from "~/observability/logger.server";
+import { flushLogs, logger, requestLine } from "~/observability/logger.server";
 import { enableProcessMetrics, registerDatabaseQueueStats, registerOutboxStats } from "~/observability/metrics.server";
 import { createLoadContext } from "./request-context.server";
 import { securityHeaders } from "./security-headers.server";
@@ -157,7 +157,7 @@ export async function shutdown() {
 }
 
 export { createLoadContext };
-export { flushLogs, logger, requestLogger };
+export { flushLogs, logger, requestLine };
 export { metricsText, observeHttpRequest, registerPageCache } from "~/observability/metrics.server";
 export {
   acceptedRequestId,

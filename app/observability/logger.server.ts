@@ -43,8 +43,56 @@ type Sink = { write(line: string): unknown; flushSync?: () => void };
 
 let sinks: Sink[] = [];
 let current: Logger | undefined;
-let currentRequests: Logger | undefined;
-const requestLoggers = new WeakMap<Logger, Logger>();
+let currentRequests: RequestLineWriter | undefined;
+const requestWriters = new WeakMap<Logger, RequestLineWriter>();
+
+/**
+ * Lines handed to the destination in batches: at most every BATCH_MS, or as soon as BATCH_BYTES
+ * are pending. Each write of the destination costs a system call and a wake-up of the thread that
+ * does it; under load this makes it a few hundred a second instead of one per line. Each line is
+ * copied into the batch's buffer as it comes (outside V8's heap: pending lines are never carried
+ * through a garbage collection). A line waits at most BATCH_MS; `flushSync` (before exit) writes
+ * what is pending.
+ */
+const BATCH_MS = 50;
+const BATCH_BYTES = 64 * 1024;
+
+type BufferSink = { write(chunk: Buffer): unknown; flushSync?: () => void };
+
+class LineBatch implements Sink {
+  #buffer = Buffer.allocUnsafe(BATCH_BYTES);
+  #used = 0;
+  #timer: NodeJS.Timeout | undefined;
+  readonly #flushLater = () => this.#flush();
+  constructor(private readonly destination: BufferSink) {}
+  write(line: string) {
+    // A UTF-8 character takes at most 3 bytes per UTF-16 unit.
+    if (this.#used + line.length * 3 > BATCH_BYTES) {
+      this.#flush();
+      if (line.length * 3 > BATCH_BYTES) {
+        this.destination.write(Buffer.from(line));
+        return true;
+      }
+    }
+    this.#used += this.#buffer.write(line, this.#used, "utf8");
+    this.#timer ??= setTimeout(this.#flushLater, BATCH_MS);
+    return true;
+  }
+  #flush() {
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = undefined;
+    if (this.#used === 0) return;
+    // The destination keeps the chunk until its write completes: hand it over, start a new one.
+    const chunk = this.#buffer.subarray(0, this.#used);
+    this.#buffer = Buffer.allocUnsafe(BATCH_BYTES);
+    this.#used = 0;
+    this.destination.write(chunk);
+  }
+  flushSync() {
+    this.#flush();
+    this.destination.flushSync?.();
+  }
+}
 
 /** LOG_LEVEL / LOG_FORMAT as given, or the defaults (env.server.ts refuses bad values at start). */
 export function logSettingsFrom(source: NodeJS.ProcessEnv): { level: LogLevel; format: LogFormat } {
@@ -74,7 +122,15 @@ export function createLogger(
     err = pretty({ colorize: Boolean(process.stderr.isTTY), destination: 2, sync: false });
   } else {
     // Bounded: a reader that stops reading loses lines instead of growing this process's memory.
-    out = pino.destination({ dest: 1, sync: false, maxLength: MAX_PENDING_BYTES });
+    out = new LineBatch(
+      pino.destination({
+        dest: 1,
+        sync: false,
+        maxLength: MAX_PENDING_BYTES,
+        contentMode: "buffer",
+      }) as unknown as BufferSink,
+    );
+    // Warnings and errors are rare and wanted at once: not batched.
     err = pino.destination({ dest: 2, sync: false, maxLength: MAX_PENDING_BYTES });
   }
   sinks = [out as Sink, err as Sink];
@@ -99,9 +155,64 @@ export function createLogger(
     ),
   );
   // Request lines (info, fields the server fills itself, nothing to redact) go straight to `out`:
-  // no redaction pass and no stream routing on the hot path.
-  requestLoggers.set(logger, pino(common, out));
+  // no redaction pass and no stream routing on the hot path; as JSON they are put together by
+  // hand (the same line pino writes), readable lines go through pino-pretty.
+  const writeRequest: RequestLineWriter =
+    settings.format === "json" ? jsonRequestLine(out as Sink) : prettyRequestLine(pino(common, out));
+  requestWriters.set(logger, (entry) => {
+    if (logger.isLevelEnabled("info")) writeRequest(entry);
+  });
   return logger;
+}
+
+/** The fields of a request's log line (server/observe.ts fills them). */
+export type RequestEntry = {
+  requestId: string;
+  method: string;
+  path: string;
+  route: string;
+  status: number;
+  ms: number;
+  bytes: number;
+  cache: string;
+  userId?: number;
+};
+type RequestLineWriter = (entry: RequestEntry) => void;
+
+const REQUEST_MESSAGE = "request";
+
+function prettyRequestLine(log: Logger): RequestLineWriter {
+  return (entry) => log.info(entry, REQUEST_MESSAGE);
+}
+
+/** Printable ASCII but `"` and `\\`: written between quotes as it is. */
+const PLAIN_JSON_TEXT = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
+
+/** A JSON string: quoted as it is when plain (no escaping needed), else by JSON.stringify. */
+function jsonText(value: string) {
+  return PLAIN_JSON_TEXT.test(value) ? `"${value}"` : JSON.stringify(value);
+}
+
+/**
+ * The request line as pino would write it (`level`, `time`, `pid`, the fields, `msg`), without
+ * pino's per-line machinery. Strings are escaped unless plain; the method (one of the HTTP
+ * parser's known methods) and the route pattern (the route table's) are written as they are. The time string is made once per millisecond.
+ */
+function jsonRequestLine(out: Sink): RequestLineWriter {
+  const pid = `","pid":${process.pid},"requestId":`;
+  let lastMs = 0;
+  let lastIso = "";
+  return (entry) => {
+    const now = Date.now();
+    if (now !== lastMs) {
+      lastMs = now;
+      lastIso = new Date(now).toISOString();
+    }
+    const user = entry.userId === undefined ? "" : `,"userId":${entry.userId}`;
+    out.write(
+      `{"level":"info","time":"${lastIso}${pid}${jsonText(entry.requestId)},"method":"${entry.method}","path":${jsonText(entry.path)},"route":"${entry.route}","status":${entry.status},"ms":${entry.ms},"bytes":${entry.bytes},"cache":${jsonText(entry.cache)}${user},"msg":"${REQUEST_MESSAGE}"}\n`,
+    );
+  };
 }
 
 /** The process's logger (created on first use from LOG_LEVEL and LOG_FORMAT). */
@@ -111,13 +222,13 @@ export function logger(): Logger {
 }
 
 /**
- * The logger of request lines (server/observe.ts): the same output, level and format as
- * `logger()`, without its redaction pass, for the one line per request whose fields the server
- * fills itself.
+ * Writes the one line of a request (server/observe.ts): the same output, level and format as
+ * `logger()`, without its redaction pass (the server fills every field itself).
  */
-export function requestLogger(): Logger {
-  currentRequests ??= requestLoggers.get(logger()) ?? logger();
-  return currentRequests;
+export function requestLine(entry: RequestEntry) {
+  const log = logger();
+  currentRequests ??= requestWriters.get(log) ?? ((fields) => log.info(fields, REQUEST_MESSAGE));
+  currentRequests(entry);
 }
 
 /** Replaces the process's logger (start-up with validated settings; tests with their own streams). */

@@ -2,8 +2,8 @@
  * Prometheus metrics (prom-client), served at /metrics by the HTTP server (server/main.ts) only
  * with METRICS_TOKEN as a bearer token, or on METRICS_PORT. One registry for the process.
  *
- * Cheap on the request path: a request adds one counter increment and one histogram observation
- * (label children cached per route); the page caches' figures, the database queue and process
+ * Cheap on the request path: a request adds to two plain counts (its route's request count and
+ * latency bucket), handed to the registry when /metrics is scraped; the page caches' figures, the database queue and process
  * figures are read only when /metrics is scraped (collect callbacks).
  * A lower layer: the database layer, domain modules and the HTTP server may use it; it imports
  * nothing of the app.
@@ -14,20 +14,83 @@ export const registry = new client.Registry();
 
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
+/**
+ * Requests by route pattern, method and status: counted in plain numbers on the request path,
+ * added to the prom-client counter when /metrics is scraped (its `collect`).
+ */
+type PendingCount = { labels: { route: string; method: string; status: string }; count: number };
+/** route → method → status → count (the route and method strings are the same objects each time). */
+const pendingRequests = new Map<string, Map<string, Map<number, PendingCount>>>();
+
 export const httpRequests = new client.Counter({
   name: "http_requests_total",
   help: "HTTP requests answered, by route pattern, method and status.",
   labelNames: ["route", "method", "status"] as const,
   registers: [registry],
+  collect() {
+    for (const byMethod of pendingRequests.values())
+      for (const byStatus of byMethod.values())
+        for (const pending of byStatus.values()) {
+          if (pending.count === 0) continue;
+          this.inc(pending.labels, pending.count);
+          pending.count = 0;
+        }
+  },
 });
 
-export const httpRequestDuration = new client.Histogram({
-  name: "http_request_duration_seconds",
-  help: "Time from a request's arrival to the end of its answer, by route pattern and page-cache outcome.",
-  labelNames: ["route", "cache"] as const,
-  buckets: LATENCY_BUCKETS,
-  registers: [registry],
-});
+/**
+ * The request latency histogram, by route pattern and page-cache outcome. prom-client's Histogram
+ * validates and hashes its labels on every observation (a measurable share of a cached page's
+ * cost), so this one keeps its buckets in a typed array per label set and hands the registry the
+ * same series a prom-client histogram would (`_bucket` with `le`, `_sum`, `_count`) at scrape.
+ */
+type LatencySeries = { route: string; cache: string; buckets: Float64Array; sum: number; count: number };
+
+class RequestLatencyHistogram {
+  readonly name = "http_request_duration_seconds";
+  readonly help = "Time from a request's arrival to the end of its answer, by route pattern and page-cache outcome.";
+  readonly type = "histogram";
+  readonly aggregator = "sum";
+  /** route → cache outcome → series. */
+  readonly #series = new Map<string, Map<string, LatencySeries>>();
+
+  observe(route: string, cache: string, seconds: number) {
+    let byCache = this.#series.get(route);
+    if (!byCache) {
+      byCache = new Map();
+      this.#series.set(route, byCache);
+    }
+    let series = byCache.get(cache);
+    if (!series) {
+      series = { route, cache, buckets: new Float64Array(LATENCY_BUCKETS.length), sum: 0, count: 0 };
+      byCache.set(cache, series);
+    }
+    let bucket = 0;
+    while (bucket < LATENCY_BUCKETS.length && seconds > LATENCY_BUCKETS[bucket]!) bucket++;
+    if (bucket < LATENCY_BUCKETS.length) series.buckets[bucket]! += 1;
+    series.sum += seconds;
+    series.count += 1;
+  }
+
+  get() {
+    const values: Array<{ labels: Record<string, string | number>; value: number; metricName: string }> = [];
+    for (const { route, cache, buckets, sum, count } of [...this.#series.values()].flatMap((byCache) => [
+      ...byCache.values(),
+    ])) {
+      let cumulative = 0;
+      LATENCY_BUCKETS.forEach((le, index) => {
+        cumulative += buckets[index]!;
+        values.push({ labels: { le, route, cache }, value: cumulative, metricName: `${this.name}_bucket` });
+      });
+      values.push({ labels: { le: "+Inf", route, cache }, value: count, metricName: `${this.name}_bucket` });
+      values.push({ labels: { route, cache }, value: sum, metricName: `${this.name}_sum` });
+      values.push({ labels: { route, cache }, value: count, metricName: `${this.name}_count` });
+    }
+    return { name: this.name, help: this.help, type: this.type, values, aggregator: this.aggregator };
+  }
+}
+const httpRequestDuration = new RequestLatencyHistogram();
+registry.registerMetric(httpRequestDuration as unknown as client.Metric);
 
 const databaseQueryDuration = new client.Histogram({
   name: "db_query_duration_seconds",
@@ -37,29 +100,25 @@ const databaseQueryDuration = new client.Histogram({
   registers: [registry],
 });
 
-/**
- * Counts one answered request and its latency. The label children are kept per route, method,
- * status and cache outcome (bounded: route patterns, not paths), so a request costs two map
- * lookups and two updates.
- */
-const requestChildren = new Map<string, client.Counter.Internal>();
-const latencyChildren = new Map<string, client.Histogram.Internal<"route" | "cache">>();
-
+/** Counts one answered request and its latency: a few map lookups (no key is built) and additions. */
 export function observeHttpRequest(route: string, method: string, status: number, cache: string, seconds: number) {
-  const countKey = `${route} ${method} ${status}`;
-  let counter = requestChildren.get(countKey);
-  if (!counter) {
-    counter = httpRequests.labels(route, method, String(status));
-    requestChildren.set(countKey, counter);
+  let byMethod = pendingRequests.get(route);
+  if (!byMethod) {
+    byMethod = new Map();
+    pendingRequests.set(route, byMethod);
   }
-  counter.inc();
-  const latencyKey = `${route} ${cache}`;
-  let histogram = latencyChildren.get(latencyKey);
-  if (!histogram) {
-    histogram = httpRequestDuration.labels(route, cache);
-    latencyChildren.set(latencyKey, histogram);
+  let byStatus = byMethod.get(method);
+  if (!byStatus) {
+    byStatus = new Map();
+    byMethod.set(method, byStatus);
   }
-  histogram.observe(seconds);
+  let pending = byStatus.get(status);
+  if (!pending) {
+    pending = { labels: { route, method, status: String(status) }, count: 0 };
+    byStatus.set(status, pending);
+  }
+  pending.count += 1;
+  httpRequestDuration.observe(route, cache, seconds);
 }
 
 /** Records one query's time (called by the database layer). */

@@ -1,6 +1,6 @@
 import { Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { createLogger, logSettingsFrom } from "~/observability/logger.server";
+import { createLogger, logSettingsFrom, requestLine, setLogger } from "~/observability/logger.server";
 
 /** A stream that keeps every line written to it. */
 function capture() {
@@ -65,5 +65,56 @@ describe("the logger", () => {
     expect(logSettingsFrom({})).toEqual({ level: "info", format: "json" });
     expect(logSettingsFrom({ LOG_LEVEL: "DEBUG", LOG_FORMAT: "pretty" })).toEqual({ level: "debug", format: "pretty" });
     expect(logSettingsFrom({ LOG_LEVEL: "loud", LOG_FORMAT: "xml" })).toEqual({ level: "info", format: "json" });
+  });
+});
+
+describe("the request line", () => {
+  it("is the JSON line pino writes, with the client's strings escaped", () => {
+    const out = capture();
+    setLogger(createLogger({ level: "info", format: "json" }, { out: out.stream }));
+    requestLine({
+      requestId: "abc",
+      method: "GET",
+      path: '/search"}\n{"level":"fatal',
+      route: "/search",
+      status: 200,
+      ms: 1.5,
+      bytes: 1234,
+      cache: "hit",
+      userId: 7,
+    });
+    requestLine({
+      requestId: "def",
+      method: "POST",
+      path: "/",
+      route: "/",
+      status: 303,
+      ms: 0,
+      bytes: 0,
+      cache: "none",
+    });
+    const lines = out.json();
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatchObject({
+      level: "info",
+      pid: process.pid,
+      requestId: "abc",
+      path: '/search"}\n{"level":"fatal',
+      status: 200,
+      ms: 1.5,
+      bytes: 1234,
+      cache: "hit",
+      userId: 7,
+      msg: "request",
+    });
+    expect(new Date(String(lines[0]!.time)).toISOString()).toBe(lines[0]!.time);
+    expect(lines[1]).not.toHaveProperty("userId");
+  });
+
+  it("is not written below LOG_LEVEL info", () => {
+    const out = capture();
+    setLogger(createLogger({ level: "warn", format: "json" }, { out: out.stream }));
+    requestLine({ requestId: "abc", method: "GET", path: "/", route: "/", status: 200, ms: 1, bytes: 1, cache: "hit" });
+    expect(out.lines).toEqual([]);
   });
 });

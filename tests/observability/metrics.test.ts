@@ -4,6 +4,7 @@ import { type DatabaseHandle, setDatabaseHandle } from "~/db/db.server";
 import { outboxHealth, withMail } from "~/mail/outbox.server";
 import {
   metricsText,
+  observeHttpRequest,
   observeSchedulerTick,
   registerDatabaseQueueStats,
   registerOutboxStats,
@@ -28,6 +29,34 @@ describe("metrics", () => {
     expect(contentType).toMatch(/^text\/plain; version=0\.0\.4/);
     expect(body).toContain("# TYPE http_requests_total counter");
     expect(body).toContain("# TYPE http_request_duration_seconds histogram");
+  });
+
+  it("requests: counted by route, method and status; latency in cumulative buckets by route and cache outcome", async () => {
+    const route = "/metrics-test/:slug";
+    observeHttpRequest(route, "GET", 200, "hit", 0.0004);
+    observeHttpRequest(route, "GET", 200, "hit", 0.003);
+    observeHttpRequest(route, "GET", 404, "miss", 0.2);
+    observeHttpRequest(route, "GET", 200, "hit", 12);
+    expect(await seriesValue(`http_requests_total{route="${route}",method="GET",status="200"}`)).toBe(3);
+    expect(await seriesValue(`http_requests_total{route="${route}",method="GET",status="404"}`)).toBe(1);
+    const bucket = (le: string, cache: string) =>
+      seriesValue(`http_request_duration_seconds_bucket{le="${le}",route="${route}",cache="${cache}"}`);
+    expect(await bucket("0.001", "hit")).toBe(1);
+    expect(await bucket("0.0025", "hit")).toBe(1);
+    expect(await bucket("0.005", "hit")).toBe(2);
+    expect(await bucket("10", "hit")).toBe(2);
+    expect(await bucket("+Inf", "hit")).toBe(3);
+    expect(await bucket("0.1", "miss")).toBe(0);
+    expect(await bucket("0.25", "miss")).toBe(1);
+    expect(await seriesValue(`http_request_duration_seconds_count{route="${route}",cache="hit"}`)).toBe(3);
+    expect(await seriesValue(`http_request_duration_seconds_sum{route="${route}",cache="hit"}`)).toBeCloseTo(
+      12.0034,
+      6,
+    );
+    // Scraping again adds nothing twice.
+    observeHttpRequest(route, "GET", 200, "hit", 0.0004);
+    expect(await seriesValue(`http_requests_total{route="${route}",method="GET",status="200"}`)).toBe(4);
+    expect(await seriesValue(`http_requests_total{route="${route}",method="GET",status="200"}`)).toBe(4);
   });
 
   it("page caches: hits, misses, evictions and invalidations count up; entries and bytes are gauges", async () => {
