@@ -7,7 +7,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link } from "react-router";
 import { requirePermission } from "~/auth/guards.server";
 import { createCategory, listAdminCategories, toCategoryInput } from "~/categories/categories.server";
-import { AdminPageHeader } from "~/components/admin/admin-shell";
+import { AdminPageHeader, AdminSection } from "~/components/admin/admin-shell";
 import { type CategoryActionData, CategoryForm } from "~/components/admin/category-forms";
 import { readForm } from "~/http/form.server";
 import { failedWrite, readOrThrow } from "~/http/route-errors.server";
@@ -95,15 +95,9 @@ export default function AdminCategories({ loaderData, actionData }: Route.Compon
         </DataTable>
       </ListPanel>
 
-      <section
-        aria-labelledby="new-category-heading"
-        className="mt-8 rounded-xl border border-line bg-surface p-4 shadow-sm sm:p-6"
-      >
-        <h2 id="new-category-heading" className="mb-4 text-lg font-semibold text-ink">
-          New Category
-        </h2>
+      <AdminSection id="new-category-heading" title="New Category" headingClassName="mb-4">
         <CategoryForm mode="create" defaults={{ name: "", slug: "", description: "" }} actionData={actionData} />
-      </section>
+      </AdminSection>
     </div>
   );
 }

@@ -13,7 +13,7 @@ import {
   toCategoryInput,
   updateCategory,
 } from "~/categories/categories.server";
-import { AdminPageHeader } from "~/components/admin/admin-shell";
+import { AdminPageHeader, AdminSection } from "~/components/admin/admin-shell";
 import { type CategoryActionData, CategoryDeleteForm, CategoryForm } from "~/components/admin/category-forms";
 import { textLinkClass } from "~/components/ui/button";
 import { readForm } from "~/http/form.server";
@@ -132,29 +132,17 @@ export default function EditCategory({ loaderData, actionData }: Route.Component
           </>
         }
       />
-      <section
-        aria-labelledby="edit-heading"
-        className="mt-8 rounded-xl border border-line bg-surface p-4 shadow-sm sm:p-6"
-      >
-        <h2 id="edit-heading" className="mb-4 text-lg font-semibold text-ink">
-          {category.name}
-        </h2>
+      <AdminSection id="edit-heading" title={category.name} headingClassName="mb-4">
         <CategoryForm
           key={`${category.id}:${category.name}:${category.slug}`}
           mode="edit"
           defaults={{ name: category.name, slug: category.slug, description: category.description }}
           actionData={actionData}
         />
-      </section>
-      <section
-        aria-labelledby="delete-heading"
-        className="mt-8 rounded-xl border border-danger-line bg-surface p-4 shadow-sm sm:p-6"
-      >
-        <h2 id="delete-heading" className="mb-2 text-lg font-semibold text-ink">
-          Delete this category
-        </h2>
+      </AdminSection>
+      <AdminSection id="delete-heading" title="Delete this category" danger headingClassName="mb-2">
         <CategoryDeleteForm category={category} others={others} actionData={actionData} />
-      </section>
+      </AdminSection>
     </div>
   );
 }

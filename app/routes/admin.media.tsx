@@ -8,7 +8,7 @@ import { data, Link, useLocation } from "react-router";
 import { recordAudit } from "~/audit/audit.server";
 import { requirePermission } from "~/auth/guards.server";
 import { can } from "~/auth/permissions";
-import { AdminPageHeader } from "~/components/admin/admin-shell";
+import { AdminPageHeader, AdminSection } from "~/components/admin/admin-shell";
 import { controlClass } from "~/components/forms";
 import { buttonClass, textLinkClass } from "~/components/ui/button";
 import { readForm } from "~/http/form.server";
@@ -91,13 +91,7 @@ export default function MediaLibrary({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 lg:px-8">
       <AdminPageHeader title="Media Library" lead="Images uploaded for articles: insert them by their URL." />
 
-      <section
-        aria-labelledby="upload-heading"
-        className="mt-8 rounded-xl border border-line bg-surface p-4 shadow-sm sm:p-6"
-      >
-        <h2 id="upload-heading" className="text-lg font-semibold text-ink">
-          Upload an image
-        </h2>
+      <AdminSection id="upload-heading" title="Upload an image">
         <form
           method="post"
           action="/admin/media/upload"
@@ -132,7 +126,7 @@ export default function MediaLibrary({ loaderData }: Route.ComponentProps) {
         <p id="media-file-hint" className="mt-2 text-xs text-ink-muted">
           PNG, JPEG, WebP, AVIF or GIF, up to {MAX_UPLOAD_MB} MB. Location and camera data are removed.
         </p>
-      </section>
+      </AdminSection>
 
       <ListPanel
         id="uploads-heading"

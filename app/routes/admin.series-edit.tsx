@@ -6,7 +6,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link } from "react-router";
 import { requirePermission } from "~/auth/guards.server";
-import { AdminPageHeader } from "~/components/admin/admin-shell";
+import { AdminPageHeader, AdminSection } from "~/components/admin/admin-shell";
 import { ListPanel, RowActionForm } from "~/components/admin/list-kit";
 import { SeriesPartsList } from "~/components/admin/series-parts";
 import { SeriesForm, type TaxonomyActionData } from "~/components/admin/taxonomy-forms";
@@ -137,32 +137,20 @@ export default function EditSeries({ loaderData, actionData }: Route.ComponentPr
       <ListPanel id="parts-heading" title={`Parts (${series.parts.length})`}>
         <SeriesPartsList parts={series.parts} />
       </ListPanel>
-      <section
-        aria-labelledby="edit-heading"
-        className="mt-8 rounded-xl border border-line bg-surface p-4 shadow-sm sm:p-6"
-      >
-        <h2 id="edit-heading" className="mb-4 text-lg font-semibold text-ink">
-          {series.name}
-        </h2>
+      <AdminSection id="edit-heading" title={series.name} headingClassName="mb-4">
         <SeriesForm
           key={`${series.id}:${series.name}:${series.slug}`}
           mode="edit"
           defaults={{ name: series.name, slug: series.slug, description: series.description }}
           actionData={actionData}
         />
-      </section>
-      <section
-        aria-labelledby="delete-heading"
-        className="mt-8 rounded-xl border border-danger-line bg-surface p-4 shadow-sm sm:p-6"
-      >
-        <h2 id="delete-heading" className="mb-2 text-lg font-semibold text-ink">
-          Delete this series
-        </h2>
+      </AdminSection>
+      <AdminSection id="delete-heading" title="Delete this series" danger headingClassName="mb-2">
         <p className="mb-4 text-sm text-ink-muted">Its articles stay published, in no series. This cannot be undone.</p>
         <RowActionForm fields={{ intent: "delete" }} variant="destructive" label={`Delete the series ${series.name}`}>
           Delete Series
         </RowActionForm>
-      </section>
+      </AdminSection>
     </div>
   );
 }

@@ -6,7 +6,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link } from "react-router";
 import { requirePermission } from "~/auth/guards.server";
-import { AdminPageHeader } from "~/components/admin/admin-shell";
+import { AdminPageHeader, AdminSection } from "~/components/admin/admin-shell";
 import { Cell, DataTable, EmptyList, ListPanel, RowHeader, RowLink } from "~/components/admin/list-kit";
 import { SeriesForm, type TaxonomyActionData } from "~/components/admin/taxonomy-forms";
 import { readForm } from "~/http/form.server";
@@ -94,15 +94,9 @@ export default function AdminSeries({ loaderData, actionData }: Route.ComponentP
           </DataTable>
         )}
       </ListPanel>
-      <section
-        aria-labelledby="new-series-heading"
-        className="mt-8 rounded-xl border border-line bg-surface p-4 shadow-sm sm:p-6"
-      >
-        <h2 id="new-series-heading" className="mb-4 text-lg font-semibold text-ink">
-          New Series
-        </h2>
+      <AdminSection id="new-series-heading" title="New Series" headingClassName="mb-4">
         <SeriesForm mode="create" defaults={{ name: "", slug: "", description: "" }} actionData={actionData} />
-      </section>
+      </AdminSection>
     </div>
   );
 }

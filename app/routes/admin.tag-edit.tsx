@@ -6,7 +6,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link } from "react-router";
 import { requirePermission } from "~/auth/guards.server";
-import { AdminPageHeader } from "~/components/admin/admin-shell";
+import { AdminPageHeader, AdminSection } from "~/components/admin/admin-shell";
 import { TagMergeForm, TagRenameForm, type TaxonomyActionData } from "~/components/admin/taxonomy-forms";
 import { textLinkClass } from "~/components/ui/button";
 import { readForm } from "~/http/form.server";
@@ -92,24 +92,12 @@ export default function EditTag({ loaderData, actionData }: Route.ComponentProps
           </>
         }
       />
-      <section
-        aria-labelledby="rename-heading"
-        className="mt-8 rounded-xl border border-line bg-surface p-4 shadow-sm sm:p-6"
-      >
-        <h2 id="rename-heading" className="mb-4 text-lg font-semibold text-ink">
-          Rename {tag.name}
-        </h2>
+      <AdminSection id="rename-heading" title={<>Rename {tag.name}</>} headingClassName="mb-4">
         <TagRenameForm key={`${tag.id}:${tag.name}`} name={tag.name} actionData={actionData} />
-      </section>
-      <section
-        aria-labelledby="merge-heading"
-        className="mt-8 rounded-xl border border-danger-line bg-surface p-4 shadow-sm sm:p-6"
-      >
-        <h2 id="merge-heading" className="mb-4 text-lg font-semibold text-ink">
-          Merge {tag.name} into another tag
-        </h2>
+      </AdminSection>
+      <AdminSection id="merge-heading" title={<>Merge {tag.name} into another tag</>} danger headingClassName="mb-4">
         <TagMergeForm name={tag.name} others={others} actionData={actionData} />
-      </section>
+      </AdminSection>
     </div>
   );
 }

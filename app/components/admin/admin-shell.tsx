@@ -121,3 +121,42 @@ export function AdminPageHeader({ title, lead, actions }: { title: string; lead?
     </div>
   );
 }
+
+/**
+ * A panel of an admin page (a form, a summary): a bordered section named by its heading. `danger`
+ * draws the border of a page's destructive part (delete, merge).
+ */
+export function AdminSection({
+  id,
+  title,
+  danger = false,
+  className = "mt-8",
+  headingClassName = "",
+  testId,
+  children,
+}: {
+  /** The heading's id (the section is labelled by it). */
+  id: string;
+  title: ReactNode;
+  danger?: boolean;
+  /** Its margin in the page. */
+  className?: string;
+  /** The space under the heading. */
+  headingClassName?: string;
+  testId?: string;
+  children: ReactNode;
+}) {
+  const border = danger ? "border-danger-line" : "border-line";
+  return (
+    <section
+      aria-labelledby={id}
+      className={`${className} rounded-xl border ${border} bg-surface p-4 shadow-sm sm:p-6`.trim()}
+      data-testid={testId}
+    >
+      <h2 id={id} className={`${headingClassName} text-lg font-semibold text-ink`.trim()}>
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}

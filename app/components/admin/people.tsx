@@ -5,7 +5,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, useLocation } from "react-router";
 import { ROLE_LABELS } from "~/auth/permissions";
-import { AdminPageHeader } from "~/components/admin/admin-shell";
+import { AdminPageHeader, AdminSection } from "~/components/admin/admin-shell";
 import { LocalDate } from "~/components/admin/local-date";
 import {
   controlClass,
@@ -201,13 +201,7 @@ function InviteForm({
     defaultValue: { role: "contributor" },
   });
   return (
-    <section
-      aria-labelledby="invite-heading"
-      className="mt-8 rounded-xl border border-line bg-surface p-4 shadow-sm sm:p-6"
-    >
-      <h2 id="invite-heading" className="text-lg font-semibold text-ink">
-        Invite someone
-      </h2>
+    <AdminSection id="invite-heading" title="Invite someone">
       <p className="mt-1 mb-4 text-sm text-ink-muted">
         They receive a link by email; it works once, for 7 days. An existing account gets the role after signing in.
       </p>
@@ -225,6 +219,6 @@ function InviteForm({
           Send invitation
         </StatusButton>
       </Form>
-    </section>
+    </AdminSection>
   );
 }
