@@ -10,7 +10,7 @@
  *   pages it changed (contentChanged): the category's pages under both slugs, and for a rename
  *   or a delete the article pages that show its name, the lists, feeds and search.
  */
-import { and, asc, eq, ne, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { type AuditActor, recordAudit } from "~/audit/audit.server";
 import { getDb } from "~/db/db.server";
 import { isUniqueViolation } from "~/db/pg-error.server";
@@ -18,7 +18,8 @@ import { articles, categories, categoryRedirects, interviewQuestions } from "~/d
 import { type CacheTag, tags } from "~/cache/tags";
 import { contentChanged } from "~/cache/content-events.server";
 import { CATEGORY_MESSAGES, type CategoryFormValues } from "~/lib/category-schema";
-import { SLUG_PATTERN, slugify } from "~/lib/content";
+import { namedInput, SLUG_PATTERN } from "~/lib/content";
+import { nameOrSlugTaken } from "~/taxonomy/named-rows.server";
 
 export type AdminCategory = {
   id: number;
@@ -44,9 +45,7 @@ export type CategoryDeleteResult =
 
 /** The form's values as a save writes them: an empty slug is made from the name. */
 export function toCategoryInput(values: CategoryFormValues): CategoryInput | { fieldErrors: FieldErrors } {
-  const slug = values.slug || slugify(values.name);
-  if (!slug || !SLUG_PATTERN.test(slug)) return { fieldErrors: { slug: [CATEGORY_MESSAGES.slugFromName] } };
-  return { name: values.name, slug, description: values.description ?? "" };
+  return namedInput(values) ?? { fieldErrors: { slug: [CATEGORY_MESSAGES.slugFromName] } };
 }
 
 // Written out: inside a subquery Drizzle leaves column names unqualified.
@@ -97,18 +96,8 @@ export async function findCategoryRedirect(slug: string): Promise<string | null>
 /** Name and slug free (other than `exceptId`), the slug not another category's old one. */
 async function conflicts(input: CategoryInput, exceptId: number | null): Promise<FieldErrors> {
   const db = await getDb();
-  const other = exceptId === null ? undefined : ne(categories.id, exceptId);
-  const [[byName], [bySlug], [redirect]] = await Promise.all([
-    db
-      .select({ id: categories.id })
-      .from(categories)
-      .where(and(eq(sql`lower(${categories.name})`, input.name.toLowerCase()), other))
-      .limit(1),
-    db
-      .select({ id: categories.id })
-      .from(categories)
-      .where(and(eq(categories.slug, input.slug), other))
-      .limit(1),
+  const [taken, [redirect]] = await Promise.all([
+    nameOrSlugTaken(categories, input, exceptId),
     db
       .select({ categoryId: categoryRedirects.categoryId })
       .from(categoryRedirects)
@@ -116,8 +105,8 @@ async function conflicts(input: CategoryInput, exceptId: number | null): Promise
       .limit(1),
   ]);
   const errors: FieldErrors = {};
-  if (byName) errors.name = [CATEGORY_MESSAGES.nameTaken];
-  if (bySlug) errors.slug = [CATEGORY_MESSAGES.slugTaken];
+  if (taken.name) errors.name = [CATEGORY_MESSAGES.nameTaken];
+  if (taken.slug) errors.slug = [CATEGORY_MESSAGES.slugTaken];
   else if (redirect && redirect.categoryId !== exceptId) errors.slug = [CATEGORY_MESSAGES.slugRedirects];
   return errors;
 }

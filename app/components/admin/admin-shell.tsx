@@ -9,6 +9,7 @@ import { Form, Link, NavLink, useLocation } from "react-router";
 import type { Permission } from "~/auth/permissions";
 import { BrandLink } from "~/components/brand";
 import { ADMIN_NAV, type AdminNavIcon } from "~/components/admin/admin-nav";
+import { textLinkClass } from "~/components/ui/button";
 import { StrokeIcon } from "~/components/ui/icons";
 import { SkipLink } from "~/components/ui/skip-link";
 
@@ -158,5 +159,36 @@ export function AdminSection({
       </h2>
       {children}
     </section>
+  );
+}
+
+/**
+ * An edit page's lead under its title: the page's public address (a link), what else there is to
+ * say of it, and the way back to its list: "/tag/rust · 3 articles · All tags".
+ */
+export function AddressLead({
+  to,
+  address,
+  note,
+  back,
+  backLabel,
+}: {
+  to: string;
+  /** The address as shown: "/category/rust". */
+  address: string;
+  note?: ReactNode;
+  back: string;
+  backLabel: string;
+}) {
+  return (
+    <>
+      <Link to={to} className="font-mono text-brand underline-offset-4 hover:underline">
+        {address}
+      </Link>{" "}
+      · {note ? <>{note} · </> : null}
+      <Link to={back} className={textLinkClass}>
+        {backLabel}
+      </Link>
+    </>
   );
 }

@@ -8,7 +8,7 @@
  * - `DataTable`, `RowHeader`, `Cell`: the table with its caption and column headings.
  * - `EmptyList`: what a list says when it has nothing to show.
  * - `ListPagination`: the one pagination component with the list's summary.
- * - `RowLink` / `RowActionForm`: a row's link (Edit, View) and its own small POST form (delete,
+ * - `RowLink` / `EditCell` / `RowActionForm`: a row's link (Edit, View) and its own small POST form (delete,
  *   approve…), so each row works without JavaScript.
  */
 import type { FormEvent, ReactNode, Ref } from "react";
@@ -262,5 +262,56 @@ export function RowActionForm({
         {children}
       </button>
     </Form>
+  );
+}
+
+/** A row's last cell: its Edit link. */
+export function EditCell({ to, label }: { to: string; label: string }) {
+  return (
+    <Cell end className="">
+      <RowLink to={to} label={label}>
+        Edit
+      </RowLink>
+    </Cell>
+  );
+}
+
+/**
+ * The list of a kind of named page (categories, series, tags): each row's name, its public
+ * address, a count and its Edit link.
+ */
+export function AddressTable({
+  rows,
+  countLabel,
+  prefix,
+  hrefFor,
+  editHrefFor,
+  editLabel = (name) => `Edit ${name}`,
+}: {
+  rows: readonly { id: number; name: string; slug: string; count: number }[];
+  /** The count's column heading: "Articles", "Parts". */
+  countLabel: string;
+  /** The address as shown before the slug: "/category/". */
+  prefix: string;
+  hrefFor: (slug: string) => string;
+  editHrefFor: (id: number) => string;
+  editLabel?: (name: string) => string;
+}) {
+  return (
+    <DataTable columns={["Name", "Address", { label: countLabel, align: "end" }, { label: "Actions", align: "end" }]}>
+      {rows.map((row) => (
+        <tr key={row.id}>
+          <RowHeader>{row.name}</RowHeader>
+          <Cell className="">
+            <Link to={hrefFor(row.slug)} className="font-mono text-xs text-brand hover:underline">
+              {prefix}
+              {row.slug}
+            </Link>
+          </Cell>
+          <Cell number>{row.count}</Cell>
+          <EditCell to={editHrefFor(row.id)} label={editLabel(row.name)} />
+        </tr>
+      ))}
+    </DataTable>
   );
 }
