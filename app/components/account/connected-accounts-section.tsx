@@ -1,7 +1,7 @@
 /** The account page's connected OAuth accounts: disconnect here, connect through the provider. */
 import { Form } from "react-router";
 import { FormAlert } from "~/components/forms";
-import { buttonClass } from "~/components/ui/button";
+import { buttonClass, IntentButton } from "~/components/ui/button";
 import { oauthHref } from "~/lib/urls";
 import { type AccountReply, HEADING_CLASS, SECTION_CLASS } from "./section";
 
@@ -30,14 +30,9 @@ export function ConnectedAccountsSection({
             {provider.connected ? (
               <Form method="post">
                 <input type="hidden" name="provider" value={provider.name} />
-                <button
-                  type="submit"
-                  name="intent"
-                  value="disconnect"
-                  className={buttonClass({ variant: "secondary", size: "sm" })}
-                >
+                <IntentButton intent="disconnect" variant="secondary" size="sm">
                   Disconnect {provider.label}
-                </button>
+                </IntentButton>
               </Form>
             ) : (
               // A document navigation: the provider's page is another site.

@@ -8,7 +8,7 @@ import type { PreviewLinkRow, RevisionComparison, RevisionRow } from "~/articles
 import { AdminSection } from "~/components/admin/admin-shell";
 import { LocalDateTime } from "~/components/admin/local-date";
 import { FormAlert } from "~/components/forms";
-import { buttonClass } from "~/components/ui/button";
+import { IntentButton } from "~/components/ui/button";
 import { Cell, DataTable, ListPanel, RowActionForm, RowLink } from "./list-kit";
 
 export const REVISION_REASON_TEXT = {
@@ -51,9 +51,9 @@ export function PreviewLinksSection({ links, previewUrl }: { links: PreviewLinkR
         </FormAlert>
       ) : null}
       <Form method="post" className="mt-4">
-        <button type="submit" name="intent" value="create-preview" className={buttonClass({ variant: "secondary" })}>
+        <IntentButton intent="create-preview" variant="secondary">
           Create preview link
-        </button>
+        </IntentButton>
       </Form>
       {links.length > 0 ? (
         <ul className="mt-4 divide-y divide-line text-sm">
@@ -71,15 +71,14 @@ export function PreviewLinksSection({ links, previewUrl }: { links: PreviewLinkR
               {link.revokedAt ? null : (
                 <Form method="post">
                   <input type="hidden" name="linkId" value={link.id} />
-                  <button
-                    type="submit"
-                    name="intent"
-                    value="revoke-preview"
-                    className={buttonClass({ variant: "destructive-outline", size: "sm" })}
+                  <IntentButton
+                    intent="revoke-preview"
+                    variant="destructive-outline"
+                    size="sm"
                     aria-label={`Revoke preview link #${link.id}`}
                   >
                     Revoke
-                  </button>
+                  </IntentButton>
                 </Form>
               )}
             </li>

@@ -13,7 +13,7 @@
  */
 import type { FormEvent, ReactNode, Ref } from "react";
 import { Form, Link } from "react-router";
-import { type ButtonStyle, buttonClass, textLinkClass } from "~/components/ui/button";
+import { type ButtonStyle, buttonClass, IntentButton, textLinkClass } from "~/components/ui/button";
 import { Pagination } from "~/components/ui/pagination";
 
 export { ListSearchForm, ListSearchStatus } from "./list-search";
@@ -313,5 +313,19 @@ export function AddressTable({
         </tr>
       ))}
     </DataTable>
+  );
+}
+
+/** A row's Move up and Move down buttons (intents "up" and "down"), each disabled at its end of the list. */
+export function MoveButtons({ name, first, last }: { name: string; first: boolean; last: boolean }) {
+  return (
+    <>
+      <IntentButton intent="up" variant="secondary" size="sm" disabled={first} aria-label={`Move up: ${name}`}>
+        ↑ Up
+      </IntentButton>
+      <IntentButton intent="down" variant="secondary" size="sm" disabled={last} aria-label={`Move down: ${name}`}>
+        ↓ Down
+      </IntentButton>
+    </>
   );
 }
