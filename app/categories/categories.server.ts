@@ -19,7 +19,7 @@ import { type CacheTag, tags } from "~/cache/tags";
 import { contentChanged } from "~/cache/content-events.server";
 import { CATEGORY_MESSAGES, type CategoryFormValues } from "~/lib/category-schema";
 import { namedInput, SLUG_PATTERN } from "~/lib/content";
-import { nameOrSlugTaken } from "~/taxonomy/named-rows.server";
+import { nameOrSlugTaken, renameDetails, writeOrRaced } from "~/taxonomy/named-rows.server";
 
 export type AdminCategory = {
   id: number;
@@ -139,23 +139,22 @@ export async function createCategory(actor: AuditActor, input: CategoryInput): P
   const fieldErrors = await conflicts(input, null);
   if (Object.keys(fieldErrors).length > 0) return { status: "invalid", fieldErrors };
   const db = await getDb();
-  let created: AdminCategory;
-  try {
-    created = await db.transaction(async (tx) => {
-      const [row] = await tx.insert(categories).values(input).returning(adminColumns);
-      if (!row) throw new Error("category insert returned no row");
-      await recordAudit(
-        actor,
-        { kind: "category", action: "created", targetId: row.id, summary: `Created category ${row.name}` },
-        tx,
-      );
-      return { ...row, articleCount: 0 };
-    });
-  } catch (error) {
-    const race = raceErrors(error);
-    if (race) return { status: "invalid", fieldErrors: race };
-    throw error;
-  }
+  const written = await writeOrRaced(
+    () =>
+      db.transaction(async (tx) => {
+        const [row] = await tx.insert(categories).values(input).returning(adminColumns);
+        if (!row) throw new Error("category insert returned no row");
+        await recordAudit(
+          actor,
+          { kind: "category", action: "created", targetId: row.id, summary: `Created category ${row.name}` },
+          tx,
+        );
+        return { ...row, articleCount: 0 };
+      }),
+    raceErrors,
+  );
+  if (written.status === "invalid") return written;
+  const created = written.value;
   // A new category shows in the search filters and the sitemap; its own page was a 404 (never cached).
   await contentChanged(`category:${created.id}`, [tags.category(created.slug), tags.search, tags.feeds]);
   return { status: "saved", category: created };
@@ -169,40 +168,39 @@ export async function updateCategory(actor: AuditActor, id: number, input: Categ
   if (Object.keys(fieldErrors).length > 0) return { status: "invalid", fieldErrors };
   const renamed = before.name !== input.name || before.slug !== input.slug;
   const db = await getDb();
-  try {
-    await db.transaction(async (tx) => {
-      await tx.update(categories).set(input).where(eq(categories.id, id));
-      if (before.slug !== input.slug) {
-        // Taking back one of its own old slugs: that redirect goes.
-        await tx
-          .delete(categoryRedirects)
-          .where(and(eq(categoryRedirects.oldSlug, input.slug), eq(categoryRedirects.categoryId, id)));
-        await tx
-          .insert(categoryRedirects)
-          .values({ oldSlug: before.slug, categoryId: id })
-          .onConflictDoUpdate({ target: categoryRedirects.oldSlug, set: { categoryId: id, createdAt: new Date() } });
-      }
-      const changes: string[] = [];
-      if (before.name !== input.name) changes.push(`renamed ${before.name} to ${input.name}`);
-      if (before.slug !== input.slug) changes.push(`moved /category/${before.slug} to /category/${input.slug}`);
-      if (before.description !== input.description) changes.push("edited the description");
-      await recordAudit(
-        actor,
-        {
-          kind: "category",
-          action: renamed ? "renamed" : "updated",
-          targetId: id,
-          summary: `Category ${input.name}: ${changes.length > 0 ? changes.join(", ") : "saved without changes"}`,
-          details: { before: { name: before.name, slug: before.slug }, after: { name: input.name, slug: input.slug } },
-        },
-        tx,
-      );
-    });
-  } catch (error) {
-    const race = raceErrors(error);
-    if (race) return { status: "invalid", fieldErrors: race };
-    throw error;
-  }
+  const written = await writeOrRaced(
+    () =>
+      db.transaction(async (tx) => {
+        await tx.update(categories).set(input).where(eq(categories.id, id));
+        if (before.slug !== input.slug) {
+          // Taking back one of its own old slugs: that redirect goes.
+          await tx
+            .delete(categoryRedirects)
+            .where(and(eq(categoryRedirects.oldSlug, input.slug), eq(categoryRedirects.categoryId, id)));
+          await tx
+            .insert(categoryRedirects)
+            .values({ oldSlug: before.slug, categoryId: id })
+            .onConflictDoUpdate({ target: categoryRedirects.oldSlug, set: { categoryId: id, createdAt: new Date() } });
+        }
+        const changes: string[] = [];
+        if (before.name !== input.name) changes.push(`renamed ${before.name} to ${input.name}`);
+        if (before.slug !== input.slug) changes.push(`moved /category/${before.slug} to /category/${input.slug}`);
+        if (before.description !== input.description) changes.push("edited the description");
+        await recordAudit(
+          actor,
+          {
+            kind: "category",
+            action: renamed ? "renamed" : "updated",
+            targetId: id,
+            summary: `Category ${input.name}: ${changes.length > 0 ? changes.join(", ") : "saved without changes"}`,
+            details: renameDetails(before, input),
+          },
+          tx,
+        );
+      }),
+    raceErrors,
+  );
+  if (written.status === "invalid") return written;
   const touched = new Set([tags.category(before.slug), tags.category(input.slug)]);
   if (renamed) {
     // Cards, article pages, feeds and search results show the name and link the slug.

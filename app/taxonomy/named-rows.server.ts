@@ -26,3 +26,25 @@ export async function nameOrSlugTaken(
   ]);
   return { name: byName !== undefined, slug: bySlug !== undefined };
 }
+
+/**
+ * A write that may lose a race on a unique key to another request: `raceErrors` reads the field
+ * errors the pre-check would have given from the error (null: not such a race, thrown again).
+ */
+export async function writeOrRaced<T, FieldErrors>(
+  write: () => Promise<T>,
+  raceErrors: (error: unknown) => FieldErrors | null,
+): Promise<{ status: "written"; value: T } | { status: "invalid"; fieldErrors: FieldErrors }> {
+  try {
+    return { status: "written", value: await write() };
+  } catch (error) {
+    const race = raceErrors(error);
+    if (race) return { status: "invalid", fieldErrors: race };
+    throw error;
+  }
+}
+
+/** An audit entry's details for a rename: the name and slug before and after. */
+export function renameDetails(before: { name: string; slug: string }, after: { name: string; slug: string }) {
+  return { before: { name: before.name, slug: before.slug }, after: { name: after.name, slug: after.slug } };
+}

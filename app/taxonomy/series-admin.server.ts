@@ -17,7 +17,7 @@ import { isUniqueViolation } from "~/db/pg-error.server";
 import { articles, series, seriesParts } from "~/db/schema";
 import { namedInput } from "~/lib/content";
 import { SERIES_MESSAGES, type SeriesFormValues } from "~/lib/taxonomy-schemas";
-import { nameOrSlugTaken } from "./named-rows.server";
+import { nameOrSlugTaken, renameDetails, writeOrRaced } from "./named-rows.server";
 import { listSeriesParts, type SeriesPart, type SeriesSummary } from "./series.server";
 
 export type AdminSeries = SeriesSummary & { partCount: number };
@@ -87,24 +87,24 @@ export async function createSeries(actor: AuditActor, input: SeriesInput): Promi
   const fieldErrors = await conflicts(input, null);
   if (Object.keys(fieldErrors).length > 0) return { status: "invalid", fieldErrors };
   const db = await getDb();
-  try {
-    const created = await db.transaction(async (tx) => {
-      const [row] = await tx.insert(series).values(input).returning(columns);
-      if (!row) throw new Error("series insert returned no row");
-      await recordAudit(
-        actor,
-        { kind: "series", action: "created", targetId: row.id, summary: `Created series ${row.name}` },
-        tx,
-      );
-      return row;
-    });
-    await contentChanged(`series:${created.id}`, [tags.series(created.slug)]);
-    return { status: "saved", series: created };
-  } catch (error) {
-    const race = raceErrors(error);
-    if (race) return { status: "invalid", fieldErrors: race };
-    throw error;
-  }
+  const written = await writeOrRaced(
+    () =>
+      db.transaction(async (tx) => {
+        const [row] = await tx.insert(series).values(input).returning(columns);
+        if (!row) throw new Error("series insert returned no row");
+        await recordAudit(
+          actor,
+          { kind: "series", action: "created", targetId: row.id, summary: `Created series ${row.name}` },
+          tx,
+        );
+        return row;
+      }),
+    raceErrors,
+  );
+  if (written.status === "invalid") return written;
+  const created = written.value;
+  await contentChanged(`series:${created.id}`, [tags.series(created.slug)]);
+  return { status: "saved", series: created };
 }
 
 /** Rename and describe (the slug may change: the old address then answers 404). */
@@ -114,29 +114,28 @@ export async function updateSeries(actor: AuditActor, id: number, input: SeriesI
   if (!before) return { status: "not-found" };
   const fieldErrors = await conflicts(input, id);
   if (Object.keys(fieldErrors).length > 0) return { status: "invalid", fieldErrors };
-  try {
-    await db.transaction(async (tx) => {
-      await tx
-        .update(series)
-        .set({ ...input, updatedAt: sql`now()` })
-        .where(eq(series.id, id));
-      await recordAudit(
-        actor,
-        {
-          kind: "series",
-          action: before.name !== input.name || before.slug !== input.slug ? "renamed" : "updated",
-          targetId: id,
-          summary: `Series ${input.name}: saved`,
-          details: { before: { name: before.name, slug: before.slug }, after: { name: input.name, slug: input.slug } },
-        },
-        tx,
-      );
-    });
-  } catch (error) {
-    const race = raceErrors(error);
-    if (race) return { status: "invalid", fieldErrors: race };
-    throw error;
-  }
+  const written = await writeOrRaced(
+    () =>
+      db.transaction(async (tx) => {
+        await tx
+          .update(series)
+          .set({ ...input, updatedAt: sql`now()` })
+          .where(eq(series.id, id));
+        await recordAudit(
+          actor,
+          {
+            kind: "series",
+            action: before.name !== input.name || before.slug !== input.slug ? "renamed" : "updated",
+            targetId: id,
+            summary: `Series ${input.name}: saved`,
+            details: renameDetails(before, input),
+          },
+          tx,
+        );
+      }),
+    raceErrors,
+  );
+  if (written.status === "invalid") return written;
   await contentChanged(`series:${id}`, [...(await seriesPageTags(id, before.slug, input.slug)), tags.feeds]);
   return { status: "saved", series: { id, ...input } };
 }

@@ -5,7 +5,14 @@
  */
 import { OAuth2RequestError, OAuth2Strategy } from "remix-auth-oauth2";
 import { z } from "zod";
-import { fetchProviderJson, OAuthError, type OAuthProfile, type OAuthProvider } from "./provider.server";
+import {
+  fetchProviderJson,
+  OAuthError,
+  type OAuthProfile,
+  type OAuthProvider,
+  providerBasics,
+  trimSlash,
+} from "./provider.server";
 
 const GitHubUserSchema = z.object({
   id: z.union([z.number(), z.string()]).transform(String),
@@ -17,13 +24,8 @@ const GitHubEmailsSchema = z.array(
   z.object({ email: z.string(), primary: z.boolean().optional(), verified: z.boolean().optional() }),
 );
 
-const trimSlash = (url: string) => url.replace(/\/+$/, "");
-
 export const github: OAuthProvider = {
-  name: "github",
-  label: "GitHub",
-  unavailableReason: "GitHub sign-in is not set up on this site.",
-  isConfigured: (config) => Boolean(config.GITHUB_CLIENT_ID && config.GITHUB_CLIENT_SECRET),
+  ...providerBasics("github", "GitHub"),
   async createStrategy({ config, redirectURI, cookie }) {
     const base = trimSlash(config.GITHUB_BASE_URL ?? "https://github.com");
     const api = trimSlash(config.GITHUB_API_URL ?? "https://api.github.com");

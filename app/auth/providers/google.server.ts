@@ -5,7 +5,14 @@
  */
 import { OAuth2Strategy } from "remix-auth-oauth2";
 import { z } from "zod";
-import { fetchProviderJson, OAuthError, type OAuthProfile, type OAuthProvider } from "./provider.server";
+import {
+  fetchProviderJson,
+  OAuthError,
+  type OAuthProfile,
+  type OAuthProvider,
+  providerBasics,
+  trimSlash,
+} from "./provider.server";
 
 const DiscoverySchema = z.object({
   issuer: z.string(),
@@ -22,13 +29,8 @@ const UserInfoSchema = z.object({
   name: z.string().optional(),
 });
 
-const trimSlash = (url: string) => url.replace(/\/+$/, "");
-
 export const google: OAuthProvider = {
-  name: "google",
-  label: "Google",
-  unavailableReason: "Google sign-in is not set up on this site.",
-  isConfigured: (config) => Boolean(config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET),
+  ...providerBasics("google", "Google"),
   async createStrategy({ config, redirectURI, cookie }) {
     const issuer = trimSlash(config.GOOGLE_ISSUER_URL ?? "https://accounts.google.com");
     const discovered = DiscoverySchema.safeParse(

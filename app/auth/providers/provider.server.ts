@@ -32,6 +32,26 @@ export type OAuthProvider = {
   createStrategy(options: StrategyOptions): Promise<OAuth2Strategy<OAuthProfile>>;
 };
 
+/**
+ * What a provider says of itself: its name and label, and that it is set up when its client id
+ * and secret are (`GITHUB_CLIENT_ID` and `GITHUB_CLIENT_SECRET` for github).
+ */
+export function providerBasics(
+  name: ProviderName,
+  label: string,
+): Pick<OAuthProvider, "name" | "label" | "unavailableReason" | "isConfigured"> {
+  const prefix = name.toUpperCase() as Uppercase<ProviderName>;
+  return {
+    name,
+    label,
+    unavailableReason: `${label} sign-in is not set up on this site.`,
+    isConfigured: (config) => Boolean(config[`${prefix}_CLIENT_ID`] && config[`${prefix}_CLIENT_SECRET`]),
+  };
+}
+
+/** A configured URL without its trailing slashes (a base URL, an issuer). */
+export const trimSlash = (url: string) => url.replace(/\/+$/, "");
+
 /** A sign-in that cannot go on, with a reason fit to show the visitor and an HTTP status. */
 export class OAuthError extends Error {
   constructor(
