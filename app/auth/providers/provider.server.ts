@@ -33,19 +33,21 @@ export type OAuthProvider = {
 };
 
 /**
- * What a provider says of itself: its name and label, and that it is set up when its client id
- * and secret are (`GITHUB_CLIENT_ID` and `GITHUB_CLIENT_SECRET` for github).
+ * A provider: its name and label, set up when its client id and secret are (`GITHUB_CLIENT_ID`
+ * and `GITHUB_CLIENT_SECRET` for github), and how it signs in.
  */
-export function providerBasics(
+export function oauthProvider(
   name: ProviderName,
   label: string,
-): Pick<OAuthProvider, "name" | "label" | "unavailableReason" | "isConfigured"> {
+  createStrategy: OAuthProvider["createStrategy"],
+): OAuthProvider {
   const prefix = name.toUpperCase() as Uppercase<ProviderName>;
   return {
     name,
     label,
     unavailableReason: `${label} sign-in is not set up on this site.`,
     isConfigured: (config) => Boolean(config[`${prefix}_CLIENT_ID`] && config[`${prefix}_CLIENT_SECRET`]),
+    createStrategy,
   };
 }
 
