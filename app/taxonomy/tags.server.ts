@@ -21,6 +21,9 @@ import { parseTagList, TAG_LIMITS, tagSlug } from "~/lib/tag-names";
 
 export type TagSummary = TagLink & { id: number };
 
+/** The columns of a `TagSummary`. */
+export const tagSummaryColumns = { id: tags.id, name: tags.name, slug: tags.slug };
+
 /** Writes article `articleId`'s tags (names as typed, normalised here); returns their slugs. */
 export async function setArticleTags(tx: Runner, articleId: number, names: readonly string[]): Promise<string[]> {
   const wanted = parseTagList(names).tags.slice(0, TAG_LIMITS.count);
@@ -65,11 +68,7 @@ export async function findTag(param: string): Promise<TagSummary | null> {
   const slug = tagSlug(param);
   if (!slug || !SLUG_PATTERN.test(slug)) return null;
   const db = await getDb();
-  const [row] = await db
-    .select({ id: tags.id, name: tags.name, slug: tags.slug })
-    .from(tags)
-    .where(eq(tags.slug, slug))
-    .limit(1);
+  const [row] = await db.select(tagSummaryColumns).from(tags).where(eq(tags.slug, slug)).limit(1);
   return row ?? null;
 }
 
@@ -101,10 +100,7 @@ export async function tagsBySlugs(slugs: readonly string[]): Promise<TagSummary[
   const valid = [...new Set(slugs)].filter((slug) => slug.length <= 200 && SLUG_PATTERN.test(slug));
   if (valid.length === 0) return [];
   const db = await getDb();
-  const rows = await db
-    .select({ id: tags.id, name: tags.name, slug: tags.slug })
-    .from(tags)
-    .where(inArray(tags.slug, valid));
+  const rows = await db.select(tagSummaryColumns).from(tags).where(inArray(tags.slug, valid));
   return valid.flatMap((slug) => rows.filter((row) => row.slug === slug));
 }
 
@@ -113,9 +109,7 @@ export async function popularTags(limit = 20): Promise<(TagSummary & { count: nu
   const db = await getDb();
   return db
     .select({
-      id: tags.id,
-      name: tags.name,
-      slug: tags.slug,
+      ...tagSummaryColumns,
       count: sql<number>`count(*)`.mapWith(Number),
     })
     .from(articleTags)
