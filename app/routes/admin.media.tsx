@@ -21,14 +21,7 @@ import { formatBytes, MAX_UPLOAD_MB, UPLOAD_ACCEPT } from "~/lib/media";
 import { adminReturnPath } from "~/http/actions/admin-session.server";
 import type { Route } from "./+types/admin.media";
 import { articleEditHref, mediaLibraryHref } from "~/lib/urls";
-import {
-  EmptyList,
-  ListPagination,
-  ListPanel,
-  ListSearchForm,
-  ListSearchStatus,
-  RowActionForm,
-} from "~/components/admin/list-kit";
+import { EmptyList, ListPagination, RowActionForm, SearchListPanel } from "~/components/admin/list-kit";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requirePermission(request, "media.upload");
@@ -128,29 +121,21 @@ export default function MediaLibrary({ loaderData }: Route.ComponentProps) {
         </p>
       </AdminSection>
 
-      <ListPanel
+      <SearchListPanel
         id="uploads-heading"
         title={`Uploads (${library.total})`}
         className="mt-8"
-        aside={
-          <ListSearchForm
-            action="/admin/media"
-            name="Uploads"
-            id="media-q"
-            label="Search by file name"
-            placeholder="Search by file name..."
-            query={library.query}
-            maxLength={200}
-          />
-        }
+        search={{
+          action: mediaLibraryHref(""),
+          name: "Uploads",
+          id: "media-q",
+          label: "Search by file name",
+          placeholder: "Search by file name...",
+          query: library.query,
+          maxLength: 200,
+        }}
+        matches={{ count: library.total, one: "upload matches", many: "uploads match" }}
       >
-        <ListSearchStatus
-          count={library.total}
-          one="upload matches"
-          many="uploads match"
-          query={library.query}
-          clearTo={"/admin/media"}
-        />
         {library.items.length === 0 ? (
           <EmptyList title={library.query ? "No uploads found" : "No uploads yet"} />
         ) : (
@@ -213,7 +198,7 @@ export default function MediaLibrary({ loaderData }: Route.ComponentProps) {
           pageCount={library.pageCount}
           hrefFor={(n) => mediaLibraryHref(library.query, n)}
         />
-      </ListPanel>
+      </SearchListPanel>
     </div>
   );
 }

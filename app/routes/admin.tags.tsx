@@ -5,14 +5,7 @@
 import { redirect } from "react-router";
 import { requirePermission } from "~/auth/guards.server";
 import { AdminPageHeader } from "~/components/admin/admin-shell";
-import {
-  AddressTable,
-  EmptyList,
-  ListPagination,
-  ListPanel,
-  ListSearchForm,
-  ListSearchStatus,
-} from "~/components/admin/list-kit";
+import { AddressTable, EmptyList, ListPagination, SearchListPanel } from "~/components/admin/list-kit";
 import { readOrThrow } from "~/http/route-errors.server";
 import { pageRedirectTarget, pageToRead, parsePageParam } from "~/lib/pagination";
 import { noindexMeta } from "~/lib/seo";
@@ -42,23 +35,21 @@ export default function AdminTags({ loaderData }: Route.ComponentProps) {
         title="Tags"
         lead="Writers create tags as they type them. Rename one (its old address redirects) or merge it into another."
       />
-      <ListPanel
+      <SearchListPanel
         id="tags-heading"
         title={`All Tags (${total})`}
         className="mt-8 overflow-x-auto"
-        aside={
-          <ListSearchForm
-            action={adminTagsHref()}
-            name="Tags"
-            id="tag-search"
-            label="Search tags"
-            placeholder="Search tags…"
-            query={q}
-            maxLength={100}
-          />
-        }
+        search={{
+          action: adminTagsHref(),
+          name: "Tags",
+          id: "tag-search",
+          label: "Search tags",
+          placeholder: "Search tags…",
+          query: q,
+          maxLength: 100,
+        }}
+        matches={{ count: total, one: "tag matches", many: "tags match" }}
       >
-        <ListSearchStatus count={total} one="tag matches" many="tags match" query={q} clearTo={adminTagsHref()} />
         {tags.length === 0 ? (
           <EmptyList title="No tags">Tags appear when an article is saved with them.</EmptyList>
         ) : (
@@ -72,7 +63,7 @@ export default function AdminTags({ loaderData }: Route.ComponentProps) {
           />
         )}
         <ListPagination page={page} pageCount={pageCount} hrefFor={(n) => adminTagsHref({ q, page: n })} />
-      </ListPanel>
+      </SearchListPanel>
     </div>
   );
 }

@@ -3,7 +3,8 @@
  * comments, inbox, audit, revisions) is built from these pieces, so they look and behave alike.
  *
  * - `ListPanel`: the bordered panel, with a header row (title and, beside it, a search form).
- * - `ListSearchForm` / `ListSearchStatus` (./list-search): the GET search and its "N match" line.
+ * - `ListSearchForm` / `ListSearchStatus` (./list-search): the GET search and its "N match" line;
+ *   `SearchListPanel`: a panel with both.
  * - `FilterTabs`: status filters as links (the filter is in the URL; works without JavaScript).
  * - `DataTable`, `RowHeader`, `Cell`: the table with its caption and column headings.
  * - `EmptyList`: what a list says when it has nothing to show.
@@ -16,7 +17,9 @@ import { Form, Link } from "react-router";
 import { type ButtonStyle, buttonClass, IntentButton, textLinkClass } from "~/components/ui/button";
 import { Pagination } from "~/components/ui/pagination";
 
-export { ListSearchForm, ListSearchStatus } from "./list-search";
+import { ListSearchForm, ListSearchStatus } from "./list-search";
+
+export { ListSearchForm, ListSearchStatus };
 
 export function ListPanel({
   id,
@@ -54,6 +57,28 @@ export function ListPanel({
       ) : null}
       {children}
     </section>
+  );
+}
+
+/**
+ * A searchable list's panel: its search form beside the title, and over the list the "N match"
+ * line (with Clear search, back to the form's address) while a search is shown.
+ */
+export function SearchListPanel({
+  search,
+  matches,
+  children,
+  ...panel
+}: Omit<Parameters<typeof ListPanel>[0], "aside"> & {
+  search: Omit<Parameters<typeof ListSearchForm>[0], "children">;
+  /** How many rows match, and the words for one and for many: "person matches", "people match". */
+  matches: { count: number; one: string; many: string };
+}) {
+  return (
+    <ListPanel {...panel} aside={<ListSearchForm {...search} />}>
+      <ListSearchStatus {...matches} query={search.query} clearTo={search.action} />
+      {children}
+    </ListPanel>
   );
 }
 

@@ -25,10 +25,9 @@ import {
   EmptyList,
   ListPagination,
   ListPanel,
-  ListSearchForm,
-  ListSearchStatus,
   RowActionForm,
   RowHeader,
+  SearchListPanel,
 } from "~/components/admin/list-kit";
 import type { PendingInviteRow as Invite, PersonRow as Person } from "~/people/people-view";
 
@@ -81,28 +80,20 @@ export function PeoplePage({ list, invites, selfId, actionData }: PeoplePageProp
         )}
       </ListPanel>
 
-      <ListPanel
+      <SearchListPanel
         id="everyone"
         title={`Everyone (${list.total})`}
-        aside={
-          <ListSearchForm
-            action="/admin/people"
-            name="People"
-            id="people-q"
-            label="Search by name or email"
-            placeholder="Search by name or email..."
-            query={list.query}
-            maxLength={100}
-          />
-        }
+        search={{
+          action: peopleHref(),
+          name: "People",
+          id: "people-q",
+          label: "Search by name or email",
+          placeholder: "Search by name or email...",
+          query: list.query,
+          maxLength: 100,
+        }}
+        matches={{ count: list.total, one: "person matches", many: "people match" }}
       >
-        <ListSearchStatus
-          count={list.total}
-          one="person matches"
-          many="people match"
-          query={list.query}
-          clearTo={"/admin/people"}
-        />
         {list.people.length === 0 ? (
           <EmptyList title="No one matches your search." />
         ) : (
@@ -123,7 +114,7 @@ export function PeoplePage({ list, invites, selfId, actionData }: PeoplePageProp
           hrefFor={(n) => peopleHref({ q: list.query, page: n })}
           radius={2}
         />
-      </ListPanel>
+      </SearchListPanel>
     </div>
   );
 }

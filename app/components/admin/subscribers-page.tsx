@@ -11,9 +11,8 @@ import {
   EmptyList,
   ListPagination,
   ListPanel,
-  ListSearchForm,
-  ListSearchStatus,
   RowHeader,
+  SearchListPanel,
 } from "~/components/admin/list-kit";
 import { LocalDateTime } from "~/components/admin/local-date";
 import { SubscriberChart } from "~/components/admin/subscriber-chart";
@@ -85,28 +84,20 @@ export function SubscribersPage({ query, summary, topics, weeks, list, outbox, a
           </DataTable>
         )}
       </ListPanel>
-      <ListPanel
+      <SearchListPanel
         id="list-title"
         title={`All subscribers (${list.total})`}
-        aside={
-          <ListSearchForm
-            action={adminSubscribersHref()}
-            name="Subscribers"
-            id="subscriber-search"
-            label="Search subscribers by address"
-            placeholder="Search by address..."
-            query={query}
-            maxLength={254}
-          />
-        }
+        search={{
+          action: adminSubscribersHref(),
+          name: "Subscribers",
+          id: "subscriber-search",
+          label: "Search subscribers by address",
+          placeholder: "Search by address...",
+          query: query,
+          maxLength: 254,
+        }}
+        matches={{ count: list.total, one: "subscriber matches", many: "subscribers match" }}
       >
-        <ListSearchStatus
-          query={query}
-          count={list.total}
-          one="subscriber matches"
-          many="subscribers match"
-          clearTo={adminSubscribersHref()}
-        />
         {list.rows.length === 0 ? (
           <EmptyList title={query ? "No subscriber matches." : "No subscribers yet."} />
         ) : (
@@ -130,7 +121,7 @@ export function SubscribersPage({ query, summary, topics, weeks, list, outbox, a
           hrefFor={(page) => adminSubscribersHref({ q: query, page })}
           label="Subscriber pages"
         />
-      </ListPanel>
+      </SearchListPanel>
       <AdminSection id="import-title" title="Import from CSV" className="mt-6">
         <p className="mt-1 text-sm text-ink-muted">
           The first line names the columns; one must be <code>email</code>. Optional: <code>categories</code> and{" "}
