@@ -19,7 +19,7 @@ import { type CacheTag, tags } from "~/cache/tags";
 import { contentChanged } from "~/cache/content-events.server";
 import { CATEGORY_MESSAGES, type CategoryFormValues } from "~/lib/category-schema";
 import { namedInput, SLUG_PATTERN } from "~/lib/content";
-import { nameOrSlugTaken, renameDetails, writeOrRaced } from "~/taxonomy/named-rows.server";
+import { insertNamed, nameOrSlugTaken, renameDetails, writeOrRaced } from "~/taxonomy/named-rows.server";
 
 export type AdminCategory = {
   id: number;
@@ -138,19 +138,13 @@ async function articlePageTags(categoryId: number): Promise<CacheTag[]> {
 export async function createCategory(actor: AuditActor, input: CategoryInput): Promise<CategorySaveResult> {
   const fieldErrors = await conflicts(input, null);
   if (Object.keys(fieldErrors).length > 0) return { status: "invalid", fieldErrors };
-  const db = await getDb();
-  const written = await writeOrRaced(
-    () =>
-      db.transaction(async (tx) => {
-        const [row] = await tx.insert(categories).values(input).returning(adminColumns);
-        if (!row) throw new Error("category insert returned no row");
-        await recordAudit(
-          actor,
-          { kind: "category", action: "created", targetId: row.id, summary: `Created category ${row.name}` },
-          tx,
-        );
-        return { ...row, articleCount: 0 };
-      }),
+  const written = await insertNamed(
+    actor,
+    "category",
+    async (tx) => {
+      const [row] = await tx.insert(categories).values(input).returning(adminColumns);
+      return row && { ...row, articleCount: 0 };
+    },
     raceErrors,
   );
   if (written.status === "invalid") return written;

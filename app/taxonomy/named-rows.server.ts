@@ -3,7 +3,8 @@
  * (`lower(name)` is a unique index) and a unique slug.
  */
 import { and, eq, ne, type SQL, sql } from "drizzle-orm";
-import { getDb } from "~/db/db.server";
+import { type AuditActor, recordAudit } from "~/audit/audit.server";
+import { getDb, type Runner } from "~/db/db.server";
 import type { categories, series } from "~/db/schema";
 
 /** Whether another row (other than `exceptId`) already has this name or this slug. */
@@ -47,4 +48,31 @@ export async function writeOrRaced<T, FieldErrors>(
 /** An audit entry's details for a rename: the name and slug before and after. */
 export function renameDetails(before: { name: string; slug: string }, after: { name: string; slug: string }) {
   return { before: { name: before.name, slug: before.slug }, after: { name: after.name, slug: after.slug } };
+}
+
+/**
+ * Creates a category or a series: the insert and its audit entry ("Created category Rust") in one
+ * transaction; a lost race on a unique key comes back as field errors (`writeOrRaced`).
+ */
+export async function insertNamed<Row extends { id: number; name: string }, FieldErrors>(
+  actor: AuditActor,
+  kind: "category" | "series",
+  insert: (tx: Runner) => Promise<Row | undefined>,
+  raceErrors: (error: unknown) => FieldErrors | null,
+) {
+  const db = await getDb();
+  return writeOrRaced(
+    () =>
+      db.transaction(async (tx) => {
+        const row = await insert(tx);
+        if (!row) throw new Error(`${kind} insert returned no row`);
+        await recordAudit(
+          actor,
+          { kind, action: "created", targetId: row.id, summary: `Created ${kind} ${row.name}` },
+          tx,
+        );
+        return row;
+      }),
+    raceErrors,
+  );
 }

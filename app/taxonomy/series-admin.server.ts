@@ -17,7 +17,7 @@ import { isUniqueViolation } from "~/db/pg-error.server";
 import { articles, series, seriesParts } from "~/db/schema";
 import { namedInput } from "~/lib/content";
 import { SERIES_MESSAGES, type SeriesFormValues } from "~/lib/taxonomy-schemas";
-import { nameOrSlugTaken, renameDetails, writeOrRaced } from "./named-rows.server";
+import { insertNamed, nameOrSlugTaken, renameDetails, writeOrRaced } from "./named-rows.server";
 import { listSeriesParts, type SeriesPart, type SeriesSummary } from "./series.server";
 
 export type AdminSeries = SeriesSummary & { partCount: number };
@@ -86,19 +86,10 @@ async function seriesPageTags(seriesId: number, ...slugs: string[]): Promise<Cac
 export async function createSeries(actor: AuditActor, input: SeriesInput): Promise<SeriesSaveResult> {
   const fieldErrors = await conflicts(input, null);
   if (Object.keys(fieldErrors).length > 0) return { status: "invalid", fieldErrors };
-  const db = await getDb();
-  const written = await writeOrRaced(
-    () =>
-      db.transaction(async (tx) => {
-        const [row] = await tx.insert(series).values(input).returning(columns);
-        if (!row) throw new Error("series insert returned no row");
-        await recordAudit(
-          actor,
-          { kind: "series", action: "created", targetId: row.id, summary: `Created series ${row.name}` },
-          tx,
-        );
-        return row;
-      }),
+  const written = await insertNamed(
+    actor,
+    "series",
+    async (tx) => (await tx.insert(series).values(input).returning(columns))[0],
     raceErrors,
   );
   if (written.status === "invalid") return written;
