@@ -300,7 +300,8 @@ export async function listAuthorArticles(authorId: number, page = 1, pageSize = 
   return listPublishedWhere(eq(articles.authorId, authorId), page, pageSize);
 }
 
-async function listPublishedWhere(condition: SQL, page: number, pageSize: number): Promise<ArticlePage> {
+/** One page of the published articles that meet `condition`, newest first, with their tags. */
+export async function listPublishedWhere(condition: SQL, page: number, pageSize: number): Promise<ArticlePage> {
   const db = await getDb();
   const rows = await db
     .select({ ...cardColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })

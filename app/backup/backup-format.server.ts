@@ -18,6 +18,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { PassThrough, type Readable } from "node:stream";
 import yauzl from "yauzl";
+import { folderNames } from "~/db/data-dir-lock.server";
 
 export const BACKUP_FORMAT = "devperspective-backup";
 export const BACKUP_FORMAT_VERSION = 1;
@@ -251,13 +252,7 @@ export function hashedEntry() {
 
 /** Backups in `folder` written by the automatic backup, newest first. */
 export function listBackupFiles(folder: string): string[] {
-  let names: string[];
-  try {
-    names = fs.readdirSync(folder);
-  } catch {
-    return [];
-  }
-  return names
+  return folderNames(folder)
     .filter((name) => /^devperspective-\d{8}-\d{6}\.zip$/.test(name))
     .sort()
     .reverse()

@@ -10,7 +10,7 @@
  *   pages it changed (contentChanged): the category's pages under both slugs, and for a rename
  *   or a delete the article pages that show its name, the lists, feeds and search.
  */
-import { and, asc, eq, ne, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { type AuditActor, recordAudit } from "~/audit/audit.server";
 import { getDb } from "~/db/db.server";
 import { isUniqueViolation } from "~/db/pg-error.server";
@@ -18,7 +18,8 @@ import { articles, categories, categoryRedirects, interviewQuestions } from "~/d
 import { type CacheTag, tags } from "~/cache/tags";
 import { contentChanged } from "~/cache/content-events.server";
 import { CATEGORY_MESSAGES, type CategoryFormValues } from "~/lib/category-schema";
-import { SLUG_PATTERN, slugify } from "~/lib/content";
+import { namedInput, SLUG_PATTERN } from "~/lib/content";
+import { insertNamed, nameOrSlugTaken, renameDetails, writeOrRaced } from "~/taxonomy/named-rows.server";
 
 export type AdminCategory = {
   id: number;
@@ -44,9 +45,7 @@ export type CategoryDeleteResult =
 
 /** The form's values as a save writes them: an empty slug is made from the name. */
 export function toCategoryInput(values: CategoryFormValues): CategoryInput | { fieldErrors: FieldErrors } {
-  const slug = values.slug || slugify(values.name);
-  if (!slug || !SLUG_PATTERN.test(slug)) return { fieldErrors: { slug: [CATEGORY_MESSAGES.slugFromName] } };
-  return { name: values.name, slug, description: values.description ?? "" };
+  return namedInput(values) ?? { fieldErrors: { slug: [CATEGORY_MESSAGES.slugFromName] } };
 }
 
 // Written out: inside a subquery Drizzle leaves column names unqualified.
@@ -97,18 +96,8 @@ export async function findCategoryRedirect(slug: string): Promise<string | null>
 /** Name and slug free (other than `exceptId`), the slug not another category's old one. */
 async function conflicts(input: CategoryInput, exceptId: number | null): Promise<FieldErrors> {
   const db = await getDb();
-  const other = exceptId === null ? undefined : ne(categories.id, exceptId);
-  const [[byName], [bySlug], [redirect]] = await Promise.all([
-    db
-      .select({ id: categories.id })
-      .from(categories)
-      .where(and(eq(sql`lower(${categories.name})`, input.name.toLowerCase()), other))
-      .limit(1),
-    db
-      .select({ id: categories.id })
-      .from(categories)
-      .where(and(eq(categories.slug, input.slug), other))
-      .limit(1),
+  const [taken, [redirect]] = await Promise.all([
+    nameOrSlugTaken(categories, input, exceptId),
     db
       .select({ categoryId: categoryRedirects.categoryId })
       .from(categoryRedirects)
@@ -116,8 +105,8 @@ async function conflicts(input: CategoryInput, exceptId: number | null): Promise
       .limit(1),
   ]);
   const errors: FieldErrors = {};
-  if (byName) errors.name = [CATEGORY_MESSAGES.nameTaken];
-  if (bySlug) errors.slug = [CATEGORY_MESSAGES.slugTaken];
+  if (taken.name) errors.name = [CATEGORY_MESSAGES.nameTaken];
+  if (taken.slug) errors.slug = [CATEGORY_MESSAGES.slugTaken];
   else if (redirect && redirect.categoryId !== exceptId) errors.slug = [CATEGORY_MESSAGES.slugRedirects];
   return errors;
 }
@@ -149,24 +138,17 @@ async function articlePageTags(categoryId: number): Promise<CacheTag[]> {
 export async function createCategory(actor: AuditActor, input: CategoryInput): Promise<CategorySaveResult> {
   const fieldErrors = await conflicts(input, null);
   if (Object.keys(fieldErrors).length > 0) return { status: "invalid", fieldErrors };
-  const db = await getDb();
-  let created: AdminCategory;
-  try {
-    created = await db.transaction(async (tx) => {
+  const written = await insertNamed(
+    actor,
+    "category",
+    async (tx) => {
       const [row] = await tx.insert(categories).values(input).returning(adminColumns);
-      if (!row) throw new Error("category insert returned no row");
-      await recordAudit(
-        actor,
-        { kind: "category", action: "created", targetId: row.id, summary: `Created category ${row.name}` },
-        tx,
-      );
-      return { ...row, articleCount: 0 };
-    });
-  } catch (error) {
-    const race = raceErrors(error);
-    if (race) return { status: "invalid", fieldErrors: race };
-    throw error;
-  }
+      return row && { ...row, articleCount: 0 };
+    },
+    raceErrors,
+  );
+  if (written.status === "invalid") return written;
+  const created = written.value;
   // A new category shows in the search filters and the sitemap; its own page was a 404 (never cached).
   await contentChanged(`category:${created.id}`, [tags.category(created.slug), tags.search, tags.feeds]);
   return { status: "saved", category: created };
@@ -180,40 +162,39 @@ export async function updateCategory(actor: AuditActor, id: number, input: Categ
   if (Object.keys(fieldErrors).length > 0) return { status: "invalid", fieldErrors };
   const renamed = before.name !== input.name || before.slug !== input.slug;
   const db = await getDb();
-  try {
-    await db.transaction(async (tx) => {
-      await tx.update(categories).set(input).where(eq(categories.id, id));
-      if (before.slug !== input.slug) {
-        // Taking back one of its own old slugs: that redirect goes.
-        await tx
-          .delete(categoryRedirects)
-          .where(and(eq(categoryRedirects.oldSlug, input.slug), eq(categoryRedirects.categoryId, id)));
-        await tx
-          .insert(categoryRedirects)
-          .values({ oldSlug: before.slug, categoryId: id })
-          .onConflictDoUpdate({ target: categoryRedirects.oldSlug, set: { categoryId: id, createdAt: new Date() } });
-      }
-      const changes: string[] = [];
-      if (before.name !== input.name) changes.push(`renamed ${before.name} to ${input.name}`);
-      if (before.slug !== input.slug) changes.push(`moved /category/${before.slug} to /category/${input.slug}`);
-      if (before.description !== input.description) changes.push("edited the description");
-      await recordAudit(
-        actor,
-        {
-          kind: "category",
-          action: renamed ? "renamed" : "updated",
-          targetId: id,
-          summary: `Category ${input.name}: ${changes.length > 0 ? changes.join(", ") : "saved without changes"}`,
-          details: { before: { name: before.name, slug: before.slug }, after: { name: input.name, slug: input.slug } },
-        },
-        tx,
-      );
-    });
-  } catch (error) {
-    const race = raceErrors(error);
-    if (race) return { status: "invalid", fieldErrors: race };
-    throw error;
-  }
+  const written = await writeOrRaced(
+    () =>
+      db.transaction(async (tx) => {
+        await tx.update(categories).set(input).where(eq(categories.id, id));
+        if (before.slug !== input.slug) {
+          // Taking back one of its own old slugs: that redirect goes.
+          await tx
+            .delete(categoryRedirects)
+            .where(and(eq(categoryRedirects.oldSlug, input.slug), eq(categoryRedirects.categoryId, id)));
+          await tx
+            .insert(categoryRedirects)
+            .values({ oldSlug: before.slug, categoryId: id })
+            .onConflictDoUpdate({ target: categoryRedirects.oldSlug, set: { categoryId: id, createdAt: new Date() } });
+        }
+        const changes: string[] = [];
+        if (before.name !== input.name) changes.push(`renamed ${before.name} to ${input.name}`);
+        if (before.slug !== input.slug) changes.push(`moved /category/${before.slug} to /category/${input.slug}`);
+        if (before.description !== input.description) changes.push("edited the description");
+        await recordAudit(
+          actor,
+          {
+            kind: "category",
+            action: renamed ? "renamed" : "updated",
+            targetId: id,
+            summary: `Category ${input.name}: ${changes.length > 0 ? changes.join(", ") : "saved without changes"}`,
+            details: renameDetails(before, input),
+          },
+          tx,
+        );
+      }),
+    raceErrors,
+  );
+  if (written.status === "invalid") return written;
   const touched = new Set([tags.category(before.slug), tags.category(input.slug)]);
   if (renamed) {
     // Cards, article pages, feeds and search results show the name and link the slug.

@@ -82,15 +82,7 @@ export function SiteFooter() {
               <h2 id={headingId(column.heading)} className="text-sm font-semibold text-ink">
                 {column.heading}
               </h2>
-              <ul className="mt-4 space-y-2.5">
-                {column.items.map((item) => (
-                  <li key={item.name}>
-                    <Link to={item.to} className={footerLink}>
-                      {item.name}
-                    </Link>
-                  </li>
-                ))}
-              </ul>
+              <FooterLinks items={column.items} className="mt-4 space-y-2.5" />
             </nav>
           ))}
         </div>
@@ -117,15 +109,7 @@ export function SiteFooter() {
             © <span suppressHydrationWarning>{year}</span> {siteName}. All rights reserved.
           </p>
           <nav aria-label="Legal">
-            <ul className="flex flex-wrap gap-x-5 gap-y-2">
-              {legal.map((item) => (
-                <li key={item.to}>
-                  <Link to={item.to} className={footerLink}>
-                    {item.name}
-                  </Link>
-                </li>
-              ))}
-            </ul>
+            <FooterLinks items={legal} className="flex flex-wrap gap-x-5 gap-y-2" />
           </nav>
         </div>
       </div>
@@ -210,3 +194,17 @@ const socials: { network: SocialNetwork; name: string; icon: ReactNode }[] = [
     ),
   },
 ];
+
+function FooterLinks({ items, className }: { items: readonly { name: string; to: string }[]; className: string }) {
+  return (
+    <ul className={className}>
+      {items.map((item) => (
+        <li key={`${item.to} ${item.name}`}>
+          <Link to={item.to} className={footerLink}>
+            {item.name}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -265,14 +265,17 @@ async function publish(dataDir: string, folder: string, own: OwnSocket): Promise
   };
 }
 
-function generations(folder: string): number[] {
-  let names: string[];
+/** The names in `folder`; none when it cannot be read (missing, not a folder). */
+export function folderNames(folder: string): string[] {
   try {
-    names = fs.readdirSync(folder);
+    return fs.readdirSync(folder);
   } catch {
     return [];
   }
-  return names
+}
+
+function generations(folder: string): number[] {
+  return folderNames(folder)
     .filter((name) => GENERATION.test(name))
     .map(Number)
     .sort((a, b) => a - b);

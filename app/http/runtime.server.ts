@@ -14,7 +14,7 @@ import { loadSiteSettings } from "~/settings/settings.server";
 import { handleDataDirCommand } from "~/setup/admin-command.server";
 import { prepareSetupLink, setupLinkMessage } from "~/setup/setup.server";
 import { env } from "~/env.server";
-import { flushLogs, logger, requestLine } from "~/observability/logger.server";
+import { configureLogger, flushLogs, logger, requestLine } from "~/observability/logger.server";
 import { enableProcessMetrics, registerDatabaseQueueStats, registerOutboxStats } from "~/observability/metrics.server";
 import { createLoadContext } from "./request-context.server";
 import { securityHeaders } from "./security-headers.server";
@@ -26,6 +26,7 @@ export async function startup(
   options: { seedWhenEmpty?: boolean; scheduler?: boolean; rerender?: boolean; mail?: boolean } = {},
 ) {
   const config = env(); // throws InvalidEnvironmentError with one line per bad variable
+  configureLogger({ level: config.LOG_LEVEL, format: config.LOG_FORMAT });
   const log = logger();
   enableProcessMetrics();
   registerDatabaseQueueStats(databaseQueueStats);

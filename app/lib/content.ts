@@ -77,6 +77,20 @@ export function slugify(title: string): string {
   return slug;
 }
 
+/**
+ * A named page's form values (a category, a series) as a save writes them: an empty slug is made
+ * from the name; null when it must be typed (the name has no letters or digits to make one from).
+ */
+export function namedInput(values: {
+  name: string;
+  slug?: string;
+  description?: string;
+}): { name: string; slug: string; description: string } | null {
+  const slug = values.slug || slugify(values.name);
+  if (!slug || !SLUG_PATTERN.test(slug)) return null;
+  return { name: values.name, slug, description: values.description ?? "" };
+}
+
 const FENCE_OPEN = /^[ \t]*(`{3,}|~{3,})(.*)$/;
 
 type Fence = { char: string; length: number };

@@ -184,8 +184,8 @@ export function articleAutosaveHref(id: number) {
   return `/admin/articles/${id}/autosave`;
 }
 
-export function adminCategoryHref(id: number) {
-  return `/admin/categories/${id}`;
+export function adminCategoryHref(id: number | null = null) {
+  return id === null ? "/admin/categories" : `/admin/categories/${id}`;
 }
 
 export function adminSeriesHref(id: number | null = null) {

@@ -29,6 +29,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { type Database, getDatabaseHandle, getDb, queryRows, type Runner } from "~/db/db.server";
 import { mailOutbox, mailSuppressions } from "~/db/schema";
+import { startWorkLoop, type WorkLoop } from "~/db/work-loop.server";
 import { env } from "~/env.server";
 import { fillVars, type SharedBody, sharedBodies } from "./shared-bodies.server";
 import { deliversInline, getMailer, isPermanentFailure, type Mailer, type MailMessage } from "./mailer.server";
@@ -330,11 +331,10 @@ export async function outboxHealth(): Promise<OutboxHealth> {
   };
 }
 
-type Worker = { wake(): void; stop(): Promise<void> };
-let worker: Worker | null = null;
+let worker: WorkLoop | null = null;
 
 /** Starts this instance's outbox worker (idempotent); it drains what is due at once. */
-export async function startOutboxWorker(options: DeliveryOptions & { pollMs?: number } = {}): Promise<Worker> {
+export async function startOutboxWorker(options: DeliveryOptions & { pollMs?: number } = {}): Promise<WorkLoop> {
   if (worker) return worker;
   const handle = await getDatabaseHandle();
   const db = handle.db;
@@ -346,45 +346,22 @@ export async function startOutboxWorker(options: DeliveryOptions & { pollMs?: nu
         `${released} mail(s) in flight when the last run ended: sending again`,
       );
   }
-  let stopped = false;
-  let running: Promise<unknown> = Promise.resolve();
-  let again = false;
-  let timer: NodeJS.Timeout | undefined;
-  const drain = () => {
-    if (stopped || again) return;
-    again = true;
-    running = running.then(async () => {
-      again = false;
-      if (stopped) return;
-      try {
-        const counts = await deliverDueMail(db, { ...options, stopped: () => stopped });
-        if (counts.retried + counts.failed > 0) {
-          logger().info({ event: "mail", ...counts }, "outbox run");
-        }
-      } catch (error) {
-        // The database may be briefly unreachable: the next wake or poll tries again.
-        logger().error({ event: "mail", reason: describe(error) }, "outbox run failed");
+  worker = await startWorkLoop({
+    channel: OUTBOX_CHANNEL,
+    pollMs: options.pollMs ?? POLL_MS,
+    async work(stopped) {
+      const counts = await deliverDueMail(db, { ...options, stopped });
+      if (counts.retried + counts.failed > 0) {
+        logger().info({ event: "mail", ...counts }, "outbox run");
       }
-    });
-  };
-  const unlisten = await handle.listen(OUTBOX_CHANNEL, () => drain());
-  timer = setInterval(drain, options.pollMs ?? POLL_MS);
-  timer.unref();
-  drain();
-  worker = {
-    wake: drain,
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      timer = undefined;
-      await unlisten();
-      await running;
-      worker = null;
     },
-  };
+    failed: (error) => logger().error({ event: "mail", reason: describe(error) }, "outbox run failed"),
+  });
   return worker;
 }
 
 export async function stopOutboxWorker() {
-  await worker?.stop();
+  const stopping = worker;
+  await stopping?.stop();
+  if (worker === stopping) worker = null;
 }

@@ -6,7 +6,7 @@
  * publish announces itself: the embedded database has no notifications). The database decides
  * who does each batch (FOR UPDATE SKIP LOCKED), so instances never write one mail twice.
  */
-import { getDatabaseHandle } from "~/db/db.server";
+import { startWorkLoop, type WorkLoop } from "~/db/work-loop.server";
 import { onContentChanged } from "~/cache/content-events.server";
 import { logger } from "~/observability/logger.server";
 import { sendDueDigests } from "./digest.server";
@@ -16,56 +16,32 @@ export const POLL_MS = 5_000;
 /** How often the digest's moment is checked (it is cheap: one indexed query when nothing is due). */
 export const DIGEST_CHECK_MS = 60_000;
 
-type Worker = { wake(): void; stop(): Promise<void> };
-let worker: Worker | null = null;
+let worker: WorkLoop | null = null;
 
-export async function startNewsletterWorker(options: { pollMs?: number } = {}): Promise<Worker> {
+export async function startNewsletterWorker(options: { pollMs?: number } = {}): Promise<WorkLoop> {
   if (worker) return worker;
-  const handle = await getDatabaseHandle();
-  let stopped = false;
-  let again = false;
-  let running: Promise<unknown> = Promise.resolve();
   let lastDigestCheck = 0;
-  const run = () => {
-    if (stopped || again) return;
-    again = true;
-    running = running.then(async () => {
-      again = false;
-      if (stopped) return;
-      try {
-        const written = await fanOutQueued({ stopped: () => stopped });
-        if (written > 0)
-          logger().info({ event: "newsletter", mails: written }, `newsletter fan-out: ${written} mail(s)`);
-        if (Date.now() - lastDigestCheck >= DIGEST_CHECK_MS) {
-          lastDigestCheck = Date.now();
-          const digests = await sendDueDigests(new Date(), { stopped: () => stopped });
-          if (digests > 0) logger().info({ event: "newsletter", digests }, `weekly digests queued: ${digests}`);
-        }
-      } catch (error) {
-        // The database may be briefly unreachable: the next wake or poll tries again.
-        logger().error({ event: "newsletter", err: error }, "newsletter run failed");
+  worker = await startWorkLoop({
+    channel: NEWSLETTER_CHANNEL,
+    pollMs: options.pollMs ?? POLL_MS,
+    async work(stopped) {
+      const written = await fanOutQueued({ stopped });
+      if (written > 0) logger().info({ event: "newsletter", mails: written }, `newsletter fan-out: ${written} mail(s)`);
+      if (Date.now() - lastDigestCheck >= DIGEST_CHECK_MS) {
+        lastDigestCheck = Date.now();
+        const digests = await sendDueDigests(new Date(), { stopped });
+        if (digests > 0) logger().info({ event: "newsletter", digests }, `weekly digests queued: ${digests}`);
       }
-    });
-  };
-  const unlisten = await handle.listen(NEWSLETTER_CHANNEL, () => run());
-  const unsubscribe = onContentChanged(() => run());
-  const timer = setInterval(run, options.pollMs ?? POLL_MS);
-  timer.unref();
-  run();
-  worker = {
-    wake: run,
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      unsubscribe();
-      await unlisten();
-      await running;
-      worker = null;
     },
-  };
+    failed: (error) => logger().error({ event: "newsletter", err: error }, "newsletter run failed"),
+    // A publish here announces itself (the embedded database has no notifications).
+    wakers: [(wake) => onContentChanged(() => wake())],
+  });
   return worker;
 }
 
 export async function stopNewsletterWorker() {
-  await worker?.stop();
+  const stopping = worker;
+  await stopping?.stop();
+  if (worker === stopping) worker = null;
 }

@@ -43,6 +43,7 @@ type Sink = { write(line: string): unknown; flushSync?: () => void };
 
 let sinks: Sink[] = [];
 let current: Logger | undefined;
+let currentSettings: LogSettings | undefined;
 let currentRequests: RequestLineWriter | undefined;
 const requestWriters = new WeakMap<Logger, RequestLineWriter>();
 
@@ -94,8 +95,10 @@ class LineBatch implements Sink {
   }
 }
 
+export type LogSettings = { level: LogLevel; format: LogFormat };
+
 /** LOG_LEVEL / LOG_FORMAT as given, or the defaults (env.server.ts refuses bad values at start). */
-export function logSettingsFrom(source: NodeJS.ProcessEnv): { level: LogLevel; format: LogFormat } {
+export function logSettingsFrom(source: NodeJS.ProcessEnv): LogSettings {
   const level = (source.LOG_LEVEL ?? "").trim().toLowerCase();
   const format = (source.LOG_FORMAT ?? "").trim().toLowerCase();
   return {
@@ -196,7 +199,8 @@ function jsonText(value: string) {
 /**
  * The request line as pino would write it (`level`, `time`, `pid`, the fields, `msg`), without
  * pino's per-line machinery. Strings are escaped unless plain; the method (one of the HTTP
- * parser's known methods) and the route pattern (the route table's) are written as they are. The time string is made once per millisecond.
+ * parser's known methods) and the route pattern (the route table's) are written as they are.
+ * The time string is made once per millisecond.
  */
 function jsonRequestLine(out: Sink): RequestLineWriter {
   const pid = `","pid":${process.pid},"requestId":`;
@@ -215,10 +219,27 @@ function jsonRequestLine(out: Sink): RequestLineWriter {
   };
 }
 
-/** The process's logger (created on first use from LOG_LEVEL and LOG_FORMAT). */
+/**
+ * The process's logger. The app's start-up sets it from the validated settings
+ * (`configureLogger`, with app/env.server.ts's LOG_LEVEL and LOG_FORMAT); a line written before
+ * that (or by a script that does not start the app) gets one made on first use from the same two
+ * variables read leniently (`logSettingsFrom`: a bad value is the default, never an error; this
+ * layer imports nothing of the app, so it cannot ask env.server.ts).
+ */
 export function logger(): Logger {
-  current ??= createLogger(logSettingsFrom(process.env));
+  if (!current) {
+    currentSettings = logSettingsFrom(process.env);
+    current = createLogger(currentSettings);
+  }
   return current;
+}
+
+/** Start-up: the process's logger from the validated settings (a logger already made alike is kept). */
+export function configureLogger(settings: LogSettings) {
+  if (current && currentSettings?.level === settings.level && currentSettings.format === settings.format) return;
+  flushLogs();
+  setLogger(createLogger(settings));
+  currentSettings = settings;
 }
 
 /**
@@ -234,6 +255,7 @@ export function requestLine(entry: RequestEntry) {
 /** Replaces the process's logger (start-up with validated settings; tests with their own streams). */
 export function setLogger(next: Logger) {
   current = next;
+  currentSettings = undefined;
   currentRequests = undefined;
 }
 

@@ -13,6 +13,7 @@ import { readForm } from "~/http/form.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { noindexMeta } from "~/lib/seo";
 import type { Route } from "./+types/account.confirm-email";
+import { cacheControlHeaders } from "~/http/route-headers.server";
 
 const PRIVATE = { "Cache-Control": "private, no-store" };
 
@@ -82,7 +83,6 @@ export default function ConfirmEmail({ loaderData, actionData }: Route.Component
   );
 }
 
-export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) =>
-  actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders;
+export const headers: Route.HeadersFunction = cacheControlHeaders;
 
 export const meta: Route.MetaFunction = ({ matches }) => noindexMeta(matches, "Confirm your new email");

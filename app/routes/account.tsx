@@ -30,6 +30,7 @@ import { sessionsAction } from "./account/sessions.server";
 import { accountNewsletter, newsletterAction } from "./account/newsletter.server";
 import { NewsletterSection } from "~/components/account/newsletter-section";
 import { clientAddress } from "~/http/client-address.server";
+import { retryAfterHeaders } from "~/http/route-headers.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
@@ -102,7 +103,6 @@ function newsletterIntent(intent: AccountIntent | undefined): AccountIntent {
   return intent?.startsWith("newsletter-") ? intent : "newsletter-subscribe";
 }
 
-export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) =>
-  actionHeaders.has("Retry-After") ? actionHeaders : loaderHeaders;
+export const headers: Route.HeadersFunction = retryAfterHeaders;
 
 export const meta: Route.MetaFunction = ({ matches }) => noindexMeta(matches, "Account");

@@ -3,8 +3,6 @@
  * or delete the category (choosing where its articles move when it has some). Editors and
  * administrators (categories.manage); both forms post here with an intent.
  */
-import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Link } from "react-router";
 import { requirePermission } from "~/auth/guards.server";
 import {
   deleteCategory,
@@ -13,21 +11,21 @@ import {
   toCategoryInput,
   updateCategory,
 } from "~/categories/categories.server";
-import { AdminPageHeader } from "~/components/admin/admin-shell";
-import { type CategoryActionData, CategoryDeleteForm, CategoryForm } from "~/components/admin/category-forms";
-import { textLinkClass } from "~/components/ui/button";
+import { AddressLead, AdminPageHeader, AdminSection } from "~/components/admin/admin-shell";
+import { CategoryDeleteForm, NamedForm } from "~/components/admin/taxonomy-forms";
+import { answerForm, outcomeAnswer } from "~/http/actions/form-answer.server";
 import { readForm } from "~/http/form.server";
-import { failedWrite, readOrThrow } from "~/http/route-errors.server";
+import { readOrThrow } from "~/http/route-errors.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { FORM_TOASTS } from "~/lib/account-schemas";
 import { CATEGORY_TOASTS, CategoryDeleteSchema, CategorySchema } from "~/lib/category-schema";
-import { noindexMeta } from "~/lib/seo";
-import { categoryHref } from "~/lib/urls";
 import { parseId } from "~/lib/ids";
+import { noindexMeta } from "~/lib/seo";
+import { adminCategoryHref, categoryHref } from "~/lib/urls";
 import type { Route } from "./+types/admin.category-edit";
 
 const missing = () =>
-  redirectWithToast("/admin/categories", { type: "error", title: CATEGORY_TOASTS.notFound }, { status: 303 });
+  redirectWithToast(adminCategoryHref(), { type: "error", title: CATEGORY_TOASTS.notFound }, { status: 303 });
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requirePermission(request, "categories.manage");
@@ -46,70 +44,32 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const id = parseId(params.id);
   if (id === null) return missing();
   const formData = await readForm(request);
-  const deleting = formData.get("intent") === "delete";
-  const form: CategoryActionData["form"] = deleting ? "delete" : "category";
-  const failed = deleting ? CATEGORY_TOASTS.deleteFailed : CATEGORY_TOASTS.saveFailed;
+  const args = { request, context };
+  const done = (title: string, description: string) =>
+    redirectWithToast(adminCategoryHref(), { type: "success", title, description }, { status: 303 });
 
-  if (deleting) {
-    const submission = parseWithZod(formData, { schema: CategoryDeleteSchema });
-    const refuse = (status: number, alert: CategoryActionData["alert"], result = submission.reply()) =>
-      data<CategoryActionData>({ form, result, alert }, { status });
-    if (submission.status !== "success") return refuse(400, FORM_TOASTS.invalidForm);
-    try {
-      const outcome = await deleteCategory(user, id, submission.value.moveTo ?? null);
+  if (formData.get("intent") === "delete") {
+    const options = { form: "delete", schema: CategoryDeleteSchema, failed: CATEGORY_TOASTS.deleteFailed };
+    return answerForm(args, formData, { ...options, note: "category delete failed" }, async (value) => {
+      const outcome = await deleteCategory(user, id, value.moveTo ?? null);
       if (outcome.status === "not-found") return missing();
-      if (outcome.status === "invalid") {
-        return refuse(
-          400,
-          { title: failed, description: Object.values(outcome.fieldErrors).flat().join(" ") },
-          submission.reply({ fieldErrors: outcome.fieldErrors }),
-        );
-      }
-      const description =
-        outcome.movedTo === null
-          ? outcome.name
-          : `${outcome.name}: ${outcome.moved} ${outcome.moved === 1 ? "article" : "articles"} moved to ${outcome.movedTo}.`;
-      return redirectWithToast(
-        "/admin/categories",
-        { type: "success", title: CATEGORY_TOASTS.deleted, description },
-        { status: 303 },
+      if (outcome.status === "invalid") return { fieldErrors: outcome.fieldErrors };
+      const { name, moved, movedTo } = outcome;
+      const plural = moved === 1 ? "article" : "articles";
+      return done(
+        CATEGORY_TOASTS.deleted,
+        movedTo === null ? name : `${name}: ${moved} ${plural} moved to ${movedTo}.`,
       );
-    } catch (error) {
-      return refuse(500, {
-        title: failed,
-        description: failedWrite({ request, context }, error, "category delete failed"),
-      });
-    }
-  }
-
-  const submission = parseWithZod(formData, { schema: CategorySchema });
-  const refuse = (status: number, alert: CategoryActionData["alert"], result = submission.reply()) =>
-    data<CategoryActionData>({ form, result, alert }, { status });
-  if (submission.status !== "success") return refuse(400, FORM_TOASTS.invalidForm);
-  const input = toCategoryInput(submission.value);
-  if ("fieldErrors" in input)
-    return refuse(400, FORM_TOASTS.invalidForm, submission.reply({ fieldErrors: input.fieldErrors }));
-  try {
-    const outcome = await updateCategory(user, id, input);
-    if (outcome.status === "not-found") return missing();
-    if (outcome.status === "invalid") {
-      return refuse(
-        400,
-        { title: failed, description: Object.values(outcome.fieldErrors).flat().join(" ") },
-        submission.reply({ fieldErrors: outcome.fieldErrors }),
-      );
-    }
-    return redirectWithToast(
-      "/admin/categories",
-      { type: "success", title: CATEGORY_TOASTS.updated, description: outcome.category.name },
-      { status: 303 },
-    );
-  } catch (error) {
-    return refuse(500, {
-      title: failed,
-      description: failedWrite({ request, context }, error, "category save failed"),
     });
   }
+
+  const options = { form: "category", schema: CategorySchema, failed: CATEGORY_TOASTS.saveFailed };
+  return answerForm(args, formData, { ...options, note: "category save failed" }, async (value) => {
+    const input = toCategoryInput(value);
+    if ("fieldErrors" in input) return { fieldErrors: input.fieldErrors, alert: FORM_TOASTS.invalidForm };
+    const outcome = await updateCategory(user, id, input);
+    return outcomeAnswer(outcome, ({ category }) => done(CATEGORY_TOASTS.updated, category.name), missing);
+  });
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => noindexMeta(matches, "Edit Category");
@@ -121,40 +81,26 @@ export default function EditCategory({ loaderData, actionData }: Route.Component
       <AdminPageHeader
         title="Edit Category"
         lead={
-          <>
-            <Link to={categoryHref(category.slug)} className="font-mono text-brand underline-offset-4 hover:underline">
-              /category/{category.slug}
-            </Link>{" "}
-            ·{" "}
-            <Link to="/admin/categories" className={textLinkClass}>
-              All categories
-            </Link>
-          </>
+          <AddressLead
+            to={categoryHref(category.slug)}
+            address={`/category/${category.slug}`}
+            back={adminCategoryHref()}
+            backLabel="All categories"
+          />
         }
       />
-      <section
-        aria-labelledby="edit-heading"
-        className="mt-8 rounded-xl border border-line bg-surface p-4 shadow-sm sm:p-6"
-      >
-        <h2 id="edit-heading" className="mb-4 text-lg font-semibold text-ink">
-          {category.name}
-        </h2>
-        <CategoryForm
+      <AdminSection id="edit-heading" title={category.name} headingClassName="mb-4">
+        <NamedForm
           key={`${category.id}:${category.name}:${category.slug}`}
+          kind="category"
           mode="edit"
           defaults={{ name: category.name, slug: category.slug, description: category.description }}
           actionData={actionData}
         />
-      </section>
-      <section
-        aria-labelledby="delete-heading"
-        className="mt-8 rounded-xl border border-danger-line bg-surface p-4 shadow-sm sm:p-6"
-      >
-        <h2 id="delete-heading" className="mb-2 text-lg font-semibold text-ink">
-          Delete this category
-        </h2>
+      </AdminSection>
+      <AdminSection id="delete-heading" title="Delete this category" danger headingClassName="mb-2">
         <CategoryDeleteForm category={category} others={others} actionData={actionData} />
-      </section>
+      </AdminSection>
     </div>
   );
 }

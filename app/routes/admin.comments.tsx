@@ -8,7 +8,7 @@ import { data, Form, Link, redirect } from "react-router";
 import { requirePermission } from "~/auth/guards.server";
 import { moderateComments, listModerationQueue, setCommentsBlocked } from "~/comments/moderation.server";
 import { AdminPageHeader } from "~/components/admin/admin-shell";
-import { buttonClass, textLinkClass } from "~/components/ui/button";
+import { buttonClass, IntentButton, textLinkClass } from "~/components/ui/button";
 import { Pagination } from "~/components/ui/pagination";
 import { readForm } from "~/http/form.server";
 import { readOrThrow } from "~/http/route-errors.server";
@@ -95,17 +95,12 @@ export default function AdminComments({ loaderData }: Route.ComponentProps) {
         <input type="hidden" name="status" value={filter} />
         <div className="flex flex-wrap items-center gap-2 border-b border-line px-4 py-3">
           <span className="text-sm text-ink-muted">With the selected comments:</span>
-          <button type="submit" name="intent" value="approve" className={buttonClass({ size: "sm" })}>
+          <IntentButton intent="approve" size="sm">
             Approve
-          </button>
-          <button
-            type="submit"
-            name="intent"
-            value="hide"
-            className={buttonClass({ variant: "destructive-outline", size: "sm" })}
-          >
+          </IntentButton>
+          <IntentButton intent="hide" variant="destructive-outline" size="sm">
             Hide
-          </button>
+          </IntentButton>
         </div>
         {queue.rows.length === 0 ? (
           <EmptyList title="No comments here." />

@@ -8,7 +8,7 @@ import { data, Link, useLocation } from "react-router";
 import { recordAudit } from "~/audit/audit.server";
 import { requirePermission } from "~/auth/guards.server";
 import { can } from "~/auth/permissions";
-import { AdminPageHeader } from "~/components/admin/admin-shell";
+import { AdminPageHeader, AdminSection } from "~/components/admin/admin-shell";
 import { controlClass } from "~/components/forms";
 import { buttonClass, textLinkClass } from "~/components/ui/button";
 import { readForm } from "~/http/form.server";
@@ -21,14 +21,7 @@ import { formatBytes, MAX_UPLOAD_MB, UPLOAD_ACCEPT } from "~/lib/media";
 import { adminReturnPath } from "~/http/actions/admin-session.server";
 import type { Route } from "./+types/admin.media";
 import { articleEditHref, mediaLibraryHref } from "~/lib/urls";
-import {
-  EmptyList,
-  ListPagination,
-  ListPanel,
-  ListSearchForm,
-  ListSearchStatus,
-  RowActionForm,
-} from "~/components/admin/list-kit";
+import { EmptyList, ListPagination, RowActionForm, SearchListPanel } from "~/components/admin/list-kit";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requirePermission(request, "media.upload");
@@ -91,13 +84,7 @@ export default function MediaLibrary({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 lg:px-8">
       <AdminPageHeader title="Media Library" lead="Images uploaded for articles: insert them by their URL." />
 
-      <section
-        aria-labelledby="upload-heading"
-        className="mt-8 rounded-xl border border-line bg-surface p-4 shadow-sm sm:p-6"
-      >
-        <h2 id="upload-heading" className="text-lg font-semibold text-ink">
-          Upload an image
-        </h2>
+      <AdminSection id="upload-heading" title="Upload an image">
         <form
           method="post"
           action="/admin/media/upload"
@@ -132,31 +119,23 @@ export default function MediaLibrary({ loaderData }: Route.ComponentProps) {
         <p id="media-file-hint" className="mt-2 text-xs text-ink-muted">
           PNG, JPEG, WebP, AVIF or GIF, up to {MAX_UPLOAD_MB} MB. Location and camera data are removed.
         </p>
-      </section>
+      </AdminSection>
 
-      <ListPanel
+      <SearchListPanel
         id="uploads-heading"
         title={`Uploads (${library.total})`}
         className="mt-8"
-        aside={
-          <ListSearchForm
-            action="/admin/media"
-            name="Uploads"
-            id="media-q"
-            label="Search by file name"
-            placeholder="Search by file name..."
-            query={library.query}
-            maxLength={200}
-          />
-        }
+        search={{
+          action: mediaLibraryHref(""),
+          name: "Uploads",
+          id: "media-q",
+          label: "Search by file name",
+          placeholder: "Search by file name...",
+          query: library.query,
+          maxLength: 200,
+        }}
+        matches={{ count: library.total, one: "upload matches", many: "uploads match" }}
       >
-        <ListSearchStatus
-          count={library.total}
-          one="upload matches"
-          many="uploads match"
-          query={library.query}
-          clearTo={"/admin/media"}
-        />
         {library.items.length === 0 ? (
           <EmptyList title={library.query ? "No uploads found" : "No uploads yet"} />
         ) : (
@@ -219,7 +198,7 @@ export default function MediaLibrary({ loaderData }: Route.ComponentProps) {
           pageCount={library.pageCount}
           hrefFor={(n) => mediaLibraryHref(library.query, n)}
         />
-      </ListPanel>
+      </SearchListPanel>
     </div>
   );
 }

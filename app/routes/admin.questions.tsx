@@ -6,7 +6,7 @@
 import { data, Link, useFetcher } from "react-router";
 import { requirePermission } from "~/auth/guards.server";
 import { AdminPageHeader } from "~/components/admin/admin-shell";
-import { buttonClass, textLinkClass } from "~/components/ui/button";
+import { buttonClass, IntentButton, textLinkClass } from "~/components/ui/button";
 import { readForm } from "~/http/form.server";
 import { readOrThrow } from "~/http/route-errors.server";
 import { redirectWithToast } from "~/http/toast.server";
@@ -21,7 +21,7 @@ import {
 import { parseId } from "~/lib/ids";
 import type { Route } from "./+types/admin.questions";
 import { adminQuestionHref } from "~/lib/urls";
-import { EmptyList, ListPanel } from "~/components/admin/list-kit";
+import { EmptyList, ListPanel, MoveButtons } from "~/components/admin/list-kit";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requirePermission(request, "questions.manage");
@@ -108,7 +108,6 @@ function QuestionRow({
 }) {
   const fetcher = useFetcher();
   const busy = fetcher.state !== "idle";
-  const small = buttonClass({ variant: "secondary", size: "sm" });
   return (
     <li className="flex flex-wrap items-center gap-3 px-4 py-3 sm:px-6" data-testid="question-row" aria-busy={busy}>
       <span className="w-8 shrink-0 text-right text-sm tabular-nums text-ink-muted">{place}.</span>
@@ -122,38 +121,18 @@ function QuestionRow({
       </div>
       <fetcher.Form method="post" className="flex gap-1">
         <input type="hidden" name="id" value={question.id} />
-        <button
-          type="submit"
-          name="intent"
-          value="up"
-          className={small}
-          disabled={first}
-          aria-label={`Move up: ${question.question}`}
-        >
-          ↑ Up
-        </button>
-        <button
-          type="submit"
-          name="intent"
-          value="down"
-          className={small}
-          disabled={last}
-          aria-label={`Move down: ${question.question}`}
-        >
-          ↓ Down
-        </button>
-        <button
-          type="submit"
-          name="intent"
-          value="delete"
-          className={buttonClass({ variant: "destructive-outline", size: "sm" })}
+        <MoveButtons name={question.question} first={first} last={last} />
+        <IntentButton
+          intent="delete"
+          variant="destructive-outline"
+          size="sm"
           aria-label={`Delete: ${question.question}`}
           onClick={(event) => {
             if (!window.confirm("Delete this question? This cannot be undone.")) event.preventDefault();
           }}
         >
           Delete
-        </button>
+        </IntentButton>
       </fetcher.Form>
     </li>
   );

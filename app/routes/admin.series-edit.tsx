@@ -3,16 +3,15 @@
  * without JavaScript, dragging with it: intent "reorder" posts the whole order), or delete it
  * (its articles stay, in no series). Editors and administrators (series.manage).
  */
-import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import { requirePermission } from "~/auth/guards.server";
-import { AdminPageHeader } from "~/components/admin/admin-shell";
+import { AddressLead, AdminPageHeader, AdminSection } from "~/components/admin/admin-shell";
 import { ListPanel, RowActionForm } from "~/components/admin/list-kit";
 import { SeriesPartsList } from "~/components/admin/series-parts";
-import { SeriesForm, type TaxonomyActionData } from "~/components/admin/taxonomy-forms";
-import { textLinkClass } from "~/components/ui/button";
+import { NamedForm } from "~/components/admin/taxonomy-forms";
+import { answerForm, outcomeAnswer } from "~/http/actions/form-answer.server";
 import { readForm } from "~/http/form.server";
-import { failedWrite, readOrThrow } from "~/http/route-errors.server";
+import { readOrThrow } from "~/http/route-errors.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { FORM_TOASTS } from "~/lib/account-schemas";
 import { parseId } from "~/lib/ids";
@@ -84,34 +83,22 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     );
   }
 
-  const submission = parseWithZod(formData, { schema: SeriesSchema });
-  const refuse = (status: number, alert: TaxonomyActionData["alert"], result = submission.reply()) =>
-    data<TaxonomyActionData>({ form: "series", result, alert }, { status });
-  if (submission.status !== "success") return refuse(400, FORM_TOASTS.invalidForm);
-  const input = toSeriesInput(submission.value);
-  if ("fieldErrors" in input)
-    return refuse(400, FORM_TOASTS.invalidForm, submission.reply({ fieldErrors: input.fieldErrors }));
-  try {
+  const options = { form: "series", schema: SeriesSchema, failed: SERIES_TOASTS.saveFailed };
+  return answerForm({ request, context }, formData, { ...options, note: "series save failed" }, async (value) => {
+    const input = toSeriesInput(value);
+    if ("fieldErrors" in input) return { fieldErrors: input.fieldErrors, alert: FORM_TOASTS.invalidForm };
     const outcome = await updateSeries(user, id, input);
-    if (outcome.status === "not-found") return missing();
-    if (outcome.status === "invalid") {
-      return refuse(
-        400,
-        { title: SERIES_TOASTS.saveFailed, description: Object.values(outcome.fieldErrors).flat().join(" ") },
-        submission.reply({ fieldErrors: outcome.fieldErrors }),
-      );
-    }
-    return redirectWithToast(
-      back,
-      { type: "success", title: SERIES_TOASTS.updated, description: outcome.series.name },
-      { status: 303 },
+    return outcomeAnswer(
+      outcome,
+      ({ series }) =>
+        redirectWithToast(
+          back,
+          { type: "success", title: SERIES_TOASTS.updated, description: series.name },
+          { status: 303 },
+        ),
+      missing,
     );
-  } catch (error) {
-    return refuse(500, {
-      title: SERIES_TOASTS.saveFailed,
-      description: failedWrite({ request, context }, error, "series save failed"),
-    });
-  }
+  });
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => noindexMeta(matches, "Edit Series");
@@ -123,46 +110,32 @@ export default function EditSeries({ loaderData, actionData }: Route.ComponentPr
       <AdminPageHeader
         title="Edit Series"
         lead={
-          <>
-            <Link to={seriesHref(series.slug)} className="font-mono text-brand underline-offset-4 hover:underline">
-              /series/{series.slug}
-            </Link>{" "}
-            ·{" "}
-            <Link to={adminSeriesHref()} className={textLinkClass}>
-              All series
-            </Link>
-          </>
+          <AddressLead
+            to={seriesHref(series.slug)}
+            address={`/series/${series.slug}`}
+            back={adminSeriesHref()}
+            backLabel="All series"
+          />
         }
       />
       <ListPanel id="parts-heading" title={`Parts (${series.parts.length})`}>
         <SeriesPartsList parts={series.parts} />
       </ListPanel>
-      <section
-        aria-labelledby="edit-heading"
-        className="mt-8 rounded-xl border border-line bg-surface p-4 shadow-sm sm:p-6"
-      >
-        <h2 id="edit-heading" className="mb-4 text-lg font-semibold text-ink">
-          {series.name}
-        </h2>
-        <SeriesForm
+      <AdminSection id="edit-heading" title={series.name} headingClassName="mb-4">
+        <NamedForm
           key={`${series.id}:${series.name}:${series.slug}`}
+          kind="series"
           mode="edit"
           defaults={{ name: series.name, slug: series.slug, description: series.description }}
           actionData={actionData}
         />
-      </section>
-      <section
-        aria-labelledby="delete-heading"
-        className="mt-8 rounded-xl border border-danger-line bg-surface p-4 shadow-sm sm:p-6"
-      >
-        <h2 id="delete-heading" className="mb-2 text-lg font-semibold text-ink">
-          Delete this series
-        </h2>
+      </AdminSection>
+      <AdminSection id="delete-heading" title="Delete this series" danger headingClassName="mb-2">
         <p className="mb-4 text-sm text-ink-muted">Its articles stay published, in no series. This cannot be undone.</p>
         <RowActionForm fields={{ intent: "delete" }} variant="destructive" label={`Delete the series ${series.name}`}>
           Delete Series
         </RowActionForm>
-      </section>
+      </AdminSection>
     </div>
   );
 }

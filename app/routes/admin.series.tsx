@@ -3,14 +3,13 @@
  * and administrators (series.manage); each row links to its page (rename, describe, reorder the
  * parts, delete).
  */
-import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Link } from "react-router";
 import { requirePermission } from "~/auth/guards.server";
-import { AdminPageHeader } from "~/components/admin/admin-shell";
-import { Cell, DataTable, EmptyList, ListPanel, RowHeader, RowLink } from "~/components/admin/list-kit";
-import { SeriesForm, type TaxonomyActionData } from "~/components/admin/taxonomy-forms";
+import { AdminPageHeader, AdminSection } from "~/components/admin/admin-shell";
+import { AddressTable, EmptyList, ListPanel } from "~/components/admin/list-kit";
+import { NamedForm } from "~/components/admin/taxonomy-forms";
+import { answerForm, outcomeAnswer } from "~/http/actions/form-answer.server";
 import { readForm } from "~/http/form.server";
-import { failedWrite, readOrThrow } from "~/http/route-errors.server";
+import { readOrThrow } from "~/http/route-errors.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { FORM_TOASTS } from "~/lib/account-schemas";
 import { noindexMeta } from "~/lib/seo";
@@ -28,34 +27,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requirePermission(request, "series.manage");
   const formData = await readForm(request);
-  const submission = parseWithZod(formData, { schema: SeriesSchema });
-  const refuse = (status: number, alert: TaxonomyActionData["alert"], result = submission.reply()) =>
-    data<TaxonomyActionData>({ form: "series", result, alert }, { status });
-  if (submission.status !== "success") return refuse(400, FORM_TOASTS.invalidForm);
-  const input = toSeriesInput(submission.value);
-  if ("fieldErrors" in input)
-    return refuse(400, FORM_TOASTS.invalidForm, submission.reply({ fieldErrors: input.fieldErrors }));
-  try {
-    const outcome = await createSeries(user, input);
-    if (outcome.status === "saved") {
-      return redirectWithToast(
-        adminSeriesHref(outcome.series.id),
-        { type: "success", title: SERIES_TOASTS.created, description: outcome.series.name },
+  const options = { form: "series", schema: SeriesSchema, failed: SERIES_TOASTS.saveFailed };
+  return answerForm({ request, context }, formData, { ...options, note: "series create failed" }, async (value) => {
+    const input = toSeriesInput(value);
+    if ("fieldErrors" in input) return { fieldErrors: input.fieldErrors, alert: FORM_TOASTS.invalidForm };
+    return outcomeAnswer(await createSeries(user, input), ({ series }) =>
+      redirectWithToast(
+        adminSeriesHref(series.id),
+        { type: "success", title: SERIES_TOASTS.created, description: series.name },
         { status: 303 },
-      );
-    }
-    const fieldErrors = outcome.status === "invalid" ? outcome.fieldErrors : {};
-    return refuse(
-      400,
-      { title: SERIES_TOASTS.saveFailed, description: Object.values(fieldErrors).flat().join(" ") },
-      submission.reply({ fieldErrors }),
+      ),
     );
-  } catch (error) {
-    return refuse(500, {
-      title: SERIES_TOASTS.saveFailed,
-      description: failedWrite({ request, context }, error, "series create failed"),
-    });
-  }
+  });
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => noindexMeta(matches, "Series");
@@ -72,37 +55,23 @@ export default function AdminSeries({ loaderData, actionData }: Route.ComponentP
         {series.length === 0 ? (
           <EmptyList title="No series yet">Create the first one below.</EmptyList>
         ) : (
-          <DataTable
-            columns={["Name", "Address", { label: "Parts", align: "end" }, { label: "Actions", align: "end" }]}
-          >
-            {series.map((item) => (
-              <tr key={item.id}>
-                <RowHeader>{item.name}</RowHeader>
-                <Cell className="">
-                  <Link to={seriesHref(item.slug)} className="font-mono text-xs text-brand hover:underline">
-                    /series/{item.slug}
-                  </Link>
-                </Cell>
-                <Cell number>{item.partCount}</Cell>
-                <Cell end className="">
-                  <RowLink to={adminSeriesHref(item.id)} label={`Edit ${item.name}`}>
-                    Edit
-                  </RowLink>
-                </Cell>
-              </tr>
-            ))}
-          </DataTable>
+          <AddressTable
+            rows={series.map((item) => ({ ...item, count: item.partCount }))}
+            countLabel="Parts"
+            prefix="/series/"
+            hrefFor={seriesHref}
+            editHrefFor={adminSeriesHref}
+          />
         )}
       </ListPanel>
-      <section
-        aria-labelledby="new-series-heading"
-        className="mt-8 rounded-xl border border-line bg-surface p-4 shadow-sm sm:p-6"
-      >
-        <h2 id="new-series-heading" className="mb-4 text-lg font-semibold text-ink">
-          New Series
-        </h2>
-        <SeriesForm mode="create" defaults={{ name: "", slug: "", description: "" }} actionData={actionData} />
-      </section>
+      <AdminSection id="new-series-heading" title="New Series" headingClassName="mb-4">
+        <NamedForm
+          kind="series"
+          mode="create"
+          defaults={{ name: "", slug: "", description: "" }}
+          actionData={actionData}
+        />
+      </AdminSection>
     </div>
   );
 }

@@ -3,21 +3,18 @@
  * articles get the other tag, its addresses redirect there). Administrators (tags.manage); both
  * forms post here with an intent.
  */
-import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Link } from "react-router";
 import { requirePermission } from "~/auth/guards.server";
-import { AdminPageHeader } from "~/components/admin/admin-shell";
-import { TagMergeForm, TagRenameForm, type TaxonomyActionData } from "~/components/admin/taxonomy-forms";
-import { textLinkClass } from "~/components/ui/button";
+import { AddressLead, AdminPageHeader, AdminSection } from "~/components/admin/admin-shell";
+import { TagMergeForm, TagRenameForm } from "~/components/admin/taxonomy-forms";
+import { answerForm, outcomeAnswer } from "~/http/actions/form-answer.server";
 import { readForm } from "~/http/form.server";
-import { failedWrite, readOrThrow } from "~/http/route-errors.server";
+import { readOrThrow } from "~/http/route-errors.server";
 import { redirectWithToast } from "~/http/toast.server";
-import { FORM_TOASTS } from "~/lib/account-schemas";
 import { parseId } from "~/lib/ids";
 import { noindexMeta } from "~/lib/seo";
 import { TAG_TOASTS, TagMergeSchema, TagRenameSchema } from "~/lib/taxonomy-schemas";
 import { adminTagsHref, tagHref } from "~/lib/urls";
-import { getAdminTag, mergeTag, renameTag } from "~/taxonomy/tag-admin.server";
+import { getAdminTag, mergeTag, renameTag, type TagWriteResult } from "~/taxonomy/tag-admin.server";
 import { tagSuggestions } from "~/taxonomy/tags.server";
 import type { Route } from "./+types/admin.tag-edit";
 
@@ -40,36 +37,24 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const id = parseId(params.id);
   if (id === null) return missing();
   const formData = await readForm(request);
-  const merging = formData.get("intent") === "merge";
-  const form: TaxonomyActionData["form"] = merging ? "merge" : "rename";
-  const submission = merging
-    ? parseWithZod(formData, { schema: TagMergeSchema })
-    : parseWithZod(formData, { schema: TagRenameSchema });
-  const refuse = (status: number, alert: TaxonomyActionData["alert"], result = submission.reply()) =>
-    data<TaxonomyActionData>({ form, result, alert }, { status });
-  if (submission.status !== "success") return refuse(400, FORM_TOASTS.invalidForm);
-  try {
-    const value = submission.value as { name?: string; into?: string };
-    const outcome = merging ? await mergeTag(user, id, value.into ?? "") : await renameTag(user, id, value.name ?? "");
-    if (outcome.status === "not-found") return missing();
-    if (outcome.status === "invalid") {
-      return refuse(
-        400,
-        { title: TAG_TOASTS.saveFailed, description: Object.values(outcome.fieldErrors).flat().join(" ") },
-        submission.reply({ fieldErrors: outcome.fieldErrors }),
-      );
-    }
-    return redirectWithToast(
-      adminTagsHref(),
-      { type: "success", title: merging ? TAG_TOASTS.merged : TAG_TOASTS.renamed, description: outcome.tag.name },
-      { status: 303 },
+  const args = { request, context };
+  const answer = (outcome: TagWriteResult, title: string) =>
+    outcomeAnswer(
+      outcome,
+      ({ tag }) =>
+        redirectWithToast(adminTagsHref(), { type: "success", title, description: tag.name }, { status: 303 }),
+      missing,
     );
-  } catch (error) {
-    return refuse(500, {
-      title: TAG_TOASTS.saveFailed,
-      description: failedWrite({ request, context }, error, merging ? "tag merge failed" : "tag rename failed"),
-    });
+  if (formData.get("intent") === "merge") {
+    const options = { form: "merge", schema: TagMergeSchema, failed: TAG_TOASTS.saveFailed, note: "tag merge failed" };
+    return answerForm(args, formData, options, async (value) =>
+      answer(await mergeTag(user, id, value.into), TAG_TOASTS.merged),
+    );
   }
+  const options = { form: "rename", schema: TagRenameSchema, failed: TAG_TOASTS.saveFailed, note: "tag rename failed" };
+  return answerForm(args, formData, options, async (value) =>
+    answer(await renameTag(user, id, value.name), TAG_TOASTS.renamed),
+  );
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => noindexMeta(matches, "Edit Tag");
@@ -81,35 +66,21 @@ export default function EditTag({ loaderData, actionData }: Route.ComponentProps
       <AdminPageHeader
         title="Edit Tag"
         lead={
-          <>
-            <Link to={tagHref(tag.slug)} className="font-mono text-brand underline-offset-4 hover:underline">
-              /tag/{tag.slug}
-            </Link>{" "}
-            · {tag.articleCount} {tag.articleCount === 1 ? "article" : "articles"} ·{" "}
-            <Link to={adminTagsHref()} className={textLinkClass}>
-              All tags
-            </Link>
-          </>
+          <AddressLead
+            to={tagHref(tag.slug)}
+            address={`/tag/${tag.slug}`}
+            note={`${tag.articleCount} ${tag.articleCount === 1 ? "article" : "articles"}`}
+            back={adminTagsHref()}
+            backLabel="All tags"
+          />
         }
       />
-      <section
-        aria-labelledby="rename-heading"
-        className="mt-8 rounded-xl border border-line bg-surface p-4 shadow-sm sm:p-6"
-      >
-        <h2 id="rename-heading" className="mb-4 text-lg font-semibold text-ink">
-          Rename {tag.name}
-        </h2>
+      <AdminSection id="rename-heading" title={<>Rename {tag.name}</>} headingClassName="mb-4">
         <TagRenameForm key={`${tag.id}:${tag.name}`} name={tag.name} actionData={actionData} />
-      </section>
-      <section
-        aria-labelledby="merge-heading"
-        className="mt-8 rounded-xl border border-danger-line bg-surface p-4 shadow-sm sm:p-6"
-      >
-        <h2 id="merge-heading" className="mb-4 text-lg font-semibold text-ink">
-          Merge {tag.name} into another tag
-        </h2>
+      </AdminSection>
+      <AdminSection id="merge-heading" title={<>Merge {tag.name} into another tag</>} danger headingClassName="mb-4">
         <TagMergeForm name={tag.name} others={others} actionData={actionData} />
-      </section>
+      </AdminSection>
     </div>
   );
 }

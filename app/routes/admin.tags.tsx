@@ -2,20 +2,10 @@
  * /admin/tags: every tag with its number of articles, searchable by name, 50 a page (the one
  * pagination rule). Each row links to its page (rename, merge). Administrators (tags.manage).
  */
-import { Link, redirect } from "react-router";
+import { redirect } from "react-router";
 import { requirePermission } from "~/auth/guards.server";
 import { AdminPageHeader } from "~/components/admin/admin-shell";
-import {
-  Cell,
-  DataTable,
-  EmptyList,
-  ListPagination,
-  ListPanel,
-  ListSearchForm,
-  ListSearchStatus,
-  RowHeader,
-  RowLink,
-} from "~/components/admin/list-kit";
+import { AddressTable, EmptyList, ListPagination, SearchListPanel } from "~/components/admin/list-kit";
 import { readOrThrow } from "~/http/route-errors.server";
 import { pageRedirectTarget, pageToRead, parsePageParam } from "~/lib/pagination";
 import { noindexMeta } from "~/lib/seo";
@@ -45,49 +35,35 @@ export default function AdminTags({ loaderData }: Route.ComponentProps) {
         title="Tags"
         lead="Writers create tags as they type them. Rename one (its old address redirects) or merge it into another."
       />
-      <ListPanel
+      <SearchListPanel
         id="tags-heading"
         title={`All Tags (${total})`}
         className="mt-8 overflow-x-auto"
-        aside={
-          <ListSearchForm
-            action={adminTagsHref()}
-            name="Tags"
-            id="tag-search"
-            label="Search tags"
-            placeholder="Search tags…"
-            query={q}
-            maxLength={100}
-          />
-        }
+        search={{
+          action: adminTagsHref(),
+          name: "Tags",
+          id: "tag-search",
+          label: "Search tags",
+          placeholder: "Search tags…",
+          query: q,
+          maxLength: 100,
+        }}
+        matches={{ count: total, one: "tag matches", many: "tags match" }}
       >
-        <ListSearchStatus count={total} one="tag matches" many="tags match" query={q} clearTo={adminTagsHref()} />
         {tags.length === 0 ? (
           <EmptyList title="No tags">Tags appear when an article is saved with them.</EmptyList>
         ) : (
-          <DataTable
-            columns={["Name", "Address", { label: "Articles", align: "end" }, { label: "Actions", align: "end" }]}
-          >
-            {tags.map((tag) => (
-              <tr key={tag.id}>
-                <RowHeader>{tag.name}</RowHeader>
-                <Cell className="">
-                  <Link to={tagHref(tag.slug)} className="font-mono text-xs text-brand hover:underline">
-                    /tag/{tag.slug}
-                  </Link>
-                </Cell>
-                <Cell number>{tag.articleCount}</Cell>
-                <Cell end className="">
-                  <RowLink to={adminTagHref(tag.id)} label={`Rename or merge ${tag.name}`}>
-                    Edit
-                  </RowLink>
-                </Cell>
-              </tr>
-            ))}
-          </DataTable>
+          <AddressTable
+            rows={tags.map((tag) => ({ ...tag, count: tag.articleCount }))}
+            countLabel="Articles"
+            prefix="/tag/"
+            hrefFor={tagHref}
+            editHrefFor={adminTagHref}
+            editLabel={(name) => `Rename or merge ${name}`}
+          />
         )}
         <ListPagination page={page} pageCount={pageCount} hrefFor={(n) => adminTagsHref({ q, page: n })} />
-      </ListPanel>
+      </SearchListPanel>
     </div>
   );
 }

@@ -11,9 +11,9 @@ import { ROLE_LABELS } from "~/auth/permissions";
 import { hit, limitFor, POLICIES } from "~/auth/rate-limit.server";
 import { clientAddress } from "~/http/client-address.server";
 import { createSession, destroySession } from "~/auth/session.server";
-import { AuthCard } from "~/components/auth/auth-card";
+import { AuthCard, PostButton, wideButtonClass } from "~/components/auth/auth-card";
 import { FormAlert, StatusButton, useValidatedForm } from "~/components/forms";
-import { buttonClass, textLinkClass } from "~/components/ui/button";
+import { textLinkClass } from "~/components/ui/button";
 import { readForm } from "~/http/form.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { FORM_TOASTS } from "~/lib/account-schemas";
@@ -31,8 +31,7 @@ import type { Route } from "./+types/invite";
 import { inviteHref, loginHref } from "~/lib/urls";
 import { AccountFields } from "~/components/auth/account-fields";
 import { AuthForm } from "~/components/auth/auth-form";
-
-const PRIVATE = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex, nofollow" };
+import { PRIVATE_HEADERS } from "~/http/route-headers.server";
 
 const GONE: Record<"expired" | "revoked" | "used", ErrorScreenData> = {
   expired: {
@@ -63,10 +62,10 @@ async function unusable(
         message:
           "This invitation link is not valid. Check that you copied the whole address, or ask for a new invitation.",
       },
-      { status: 404, headers: PRIVATE },
+      { status: 404, headers: PRIVATE_HEADERS },
     );
   }
-  return data<ErrorScreenData>(GONE[state.status], { status: 410, headers: PRIVATE });
+  return data<ErrorScreenData>(GONE[state.status], { status: 410, headers: PRIVATE_HEADERS });
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -84,7 +83,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { siteName } = await getSiteSettings();
   return data(
     { email: state.email, roleLabel: ROLE_LABELS[state.role], mode, signedInAs: user?.email ?? null, siteName },
-    { headers: PRIVATE },
+    { headers: PRIVATE_HEADERS },
   );
 }
 
@@ -163,7 +162,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
 }
 
-export const headers: Route.HeadersFunction = () => PRIVATE;
+export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS;
 
 export const meta: Route.MetaFunction = ({ matches }) => noindexMeta(matches, "Invitation");
 
@@ -189,15 +188,11 @@ export default function InvitePage({ loaderData, actionData, params }: Route.Com
             : `You are signed in as ${signedInAs}. This invitation is for ${email}: sign out, sign in as ${email} and open this link again.`}
         </p>
         {mode === "sign-in" ? (
-          <Link to={loginHref(here)} className={buttonClass({ size: "lg", className: "w-full" })}>
+          <Link to={loginHref(here)} className={wideButtonClass}>
             Sign in to accept
           </Link>
         ) : (
-          <Form method="post" action="/logout">
-            <button type="submit" className={buttonClass({ size: "lg", className: "w-full" })}>
-              Sign out
-            </button>
-          </Form>
+          <PostButton action="/logout">Sign out</PostButton>
         )}
       </AuthCard>
     );

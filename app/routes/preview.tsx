@@ -14,13 +14,12 @@ import { seoMeta } from "~/lib/seo";
 import { readOrThrow } from "~/http/route-errors.server";
 import type { Route } from "./+types/preview";
 import { postHref } from "~/lib/urls";
-
-const PRIVATE = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex, nofollow" };
+import { PRIVATE_HEADERS } from "~/http/route-headers.server";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const found = await readOrThrow({ request, context }, "article", () => previewByToken(params.token));
   if (!found) throw notFound("article");
-  if (found.kind === "live") throw redirect(postHref(found.slug), { status: 301, headers: PRIVATE });
+  if (found.kind === "live") throw redirect(postHref(found.slug), { status: 301, headers: PRIVATE_HEADERS });
   const { article } = found;
   return data(
     {
@@ -29,7 +28,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       article: articleViewData(context, { ...article, contentHtml: article.html, previewHtml: null }, { full: true }),
       shareUrl: `${env().SITE_URL}/post/${article.slug}`,
     },
-    { headers: PRIVATE },
+    { headers: PRIVATE_HEADERS },
   );
 }
 
@@ -43,7 +42,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
       })
     : [];
 
-export const headers: Route.HeadersFunction = () => PRIVATE;
+export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS;
 
 export default function Preview({ loaderData }: Route.ComponentProps) {
   return (

@@ -24,6 +24,7 @@ import { noindexMeta } from "~/lib/seo";
 import { loginHref, readingListHref, readingListSaveHref } from "~/lib/urls";
 import { listReadingList, removeArticle, type SavedArticle, saveArticle } from "~/reading-list/reading-list.server";
 import type { Route } from "./+types/reading-list";
+import { cacheControlHeaders } from "~/http/route-headers.server";
 
 const PRIVATE = { "Cache-Control": "private, no-store" };
 
@@ -191,7 +192,6 @@ function EmptyList({ filtered }: { filtered: boolean }) {
   );
 }
 
-export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) =>
-  actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders;
+export const headers: Route.HeadersFunction = cacheControlHeaders;
 
 export const meta: Route.MetaFunction = ({ matches }) => noindexMeta(matches, "Reading list");

@@ -21,12 +21,11 @@ import { completeSetup, setupState } from "~/setup/setup.server";
 import type { Route } from "./+types/setup";
 import { AccountFields } from "~/components/auth/account-fields";
 import { AuthForm } from "~/components/auth/auth-form";
-
-const PRIVATE = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex, nofollow" };
+import { PRIVATE_HEADERS } from "~/http/route-headers.server";
 
 const DONE = data<ErrorScreenData>(
   { title: "This site is already set up", message: "An administrator exists: sign in at /admin/login." },
-  { status: 410, headers: PRIVATE },
+  { status: 410, headers: PRIVATE_HEADERS },
 );
 
 async function wrongToken(request: Request, context: Route.LoaderArgs["context"]) {
@@ -34,12 +33,12 @@ async function wrongToken(request: Request, context: Route.LoaderArgs["context"]
   if (!limited.ok) {
     return data<ErrorScreenData>(
       { title: "Too Many Requests", message: tooManyAttemptsMessage(limited.retryAfterSeconds) },
-      { status: 429, headers: { ...PRIVATE, "Retry-After": String(limited.retryAfterSeconds) } },
+      { status: 429, headers: { ...PRIVATE_HEADERS, "Retry-After": String(limited.retryAfterSeconds) } },
     );
   }
   return data<ErrorScreenData>(
     { title: "Page Not Found", message: "This setup link is not valid. Use the link the server printed at start." },
-    { status: 404, headers: PRIVATE },
+    { status: 404, headers: PRIVATE_HEADERS },
   );
 }
 
@@ -47,7 +46,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const state = await setupState(params.token);
   if (state.status === "done") throw DONE;
   if (state.status === "wrong-token") throw await wrongToken(request, context);
-  return data({ ok: true }, { headers: PRIVATE });
+  return data({ ok: true }, { headers: PRIVATE_HEADERS });
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -75,7 +74,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   );
 }
 
-export const headers: Route.HeadersFunction = () => PRIVATE;
+export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS;
 
 export const meta: Route.MetaFunction = ({ matches }) => noindexMeta(matches, "Set up your site");
 

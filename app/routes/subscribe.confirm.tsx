@@ -3,39 +3,34 @@
  * button (mail scanners that follow links change nothing); its POST confirms. A tampered, expired
  * or used link says so and changes nothing (never a 5xx).
  */
-import { data, Form, Link } from "react-router";
-import { AuthCard } from "~/components/auth/auth-card";
-import { buttonClass, textLinkClass } from "~/components/ui/button";
+import { data, Link } from "react-router";
+import { AuthCard, HomeLink, PostButton } from "~/components/auth/auth-card";
+import { textLinkClass } from "~/components/ui/button";
 import { readForm } from "~/http/form.server";
 import { NEWSLETTER_TEXT } from "~/lib/newsletter-schema";
 import { noindexMeta } from "~/lib/seo";
 import { subscribeHref } from "~/lib/urls";
 import { confirmSubscription, readConfirmLink } from "~/newsletters/subscriptions.server";
 import type { Route } from "./+types/subscribe.confirm";
-
-const PRIVATE = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex, nofollow" };
+import { PRIVATE_HEADERS, cacheControlHeaders } from "~/http/route-headers.server";
 
 type PageState = "ready" | "invalid" | "expired" | "used" | "confirmed";
 const STATUS: Record<PageState, number> = { ready: 200, confirmed: 200, used: 200, invalid: 404, expired: 410 };
 
 export async function loader({ params }: Route.LoaderArgs) {
   const state: PageState = await readConfirmLink(params.token);
-  return data({ state }, { status: STATUS[state], headers: PRIVATE });
+  return data({ state }, { status: STATUS[state], headers: PRIVATE_HEADERS });
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
   await readForm(request);
   const state: PageState = await confirmSubscription(params.token);
-  return data({ state }, { status: STATUS[state], headers: PRIVATE });
+  return data({ state }, { status: STATUS[state], headers: PRIVATE_HEADERS });
 }
 
 export default function ConfirmSubscription({ loaderData, actionData }: Route.ComponentProps) {
   const { state } = actionData ?? loaderData;
-  const home = (
-    <Link to="/" className={textLinkClass}>
-      Back to Home
-    </Link>
-  );
+  const home = <HomeLink />;
   switch (state) {
     case "confirmed":
       return (
@@ -64,17 +59,12 @@ export default function ConfirmSubscription({ loaderData, actionData }: Route.Co
     case "ready":
       return (
         <AuthCard title="Confirm your subscription" lead="One click and new articles on your topics come by email.">
-          <Form method="post">
-            <button type="submit" className={buttonClass({ size: "lg", className: "w-full" })}>
-              Confirm my subscription
-            </button>
-          </Form>
+          <PostButton>Confirm my subscription</PostButton>
         </AuthCard>
       );
   }
 }
 
-export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) =>
-  actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders;
+export const headers: Route.HeadersFunction = cacheControlHeaders;
 
 export const meta: Route.MetaFunction = ({ matches }) => noindexMeta(matches, "Confirm your subscription");

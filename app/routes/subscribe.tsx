@@ -21,6 +21,7 @@ import { noindexMeta } from "~/lib/seo";
 import { topicOptions } from "~/newsletters/topics.server";
 import { subscribe } from "~/newsletters/subscriptions.server";
 import type { Route } from "./+types/subscribe";
+import { cacheControlHeaders } from "~/http/route-headers.server";
 
 const PRIVATE = { "Cache-Control": "private, no-store" };
 
@@ -115,7 +116,6 @@ export default function SubscribePage({ loaderData, actionData }: Route.Componen
   );
 }
 
-export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) =>
-  actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders;
+export const headers: Route.HeadersFunction = cacheControlHeaders;
 
 export const meta: Route.MetaFunction = ({ matches }) => noindexMeta(matches, "Newsletter");

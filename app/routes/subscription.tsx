@@ -5,7 +5,7 @@
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link } from "react-router";
-import { AuthCard } from "~/components/auth/auth-card";
+import { AuthCard, HomeLink } from "~/components/auth/auth-card";
 import { ManageSubscriptionForm } from "~/components/newsletter/manage-form";
 import { textLinkClass } from "~/components/ui/button";
 import { readForm } from "~/http/form.server";
@@ -16,8 +16,7 @@ import { subscribeHref, subscriptionUnsubscribeHref } from "~/lib/urls";
 import { subscriptionByToken, updateSubscription } from "~/newsletters/manage.server";
 import { topicOptions } from "~/newsletters/topics.server";
 import type { Route } from "./+types/subscription";
-
-const PRIVATE = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex, nofollow" };
+import { PRIVATE_HEADERS, cacheControlHeaders } from "~/http/route-headers.server";
 
 async function pageData(token: string | undefined) {
   const subscription = await subscriptionByToken(token);
@@ -27,19 +26,19 @@ async function pageData(token: string | undefined) {
 
 export async function loader({ params }: Route.LoaderArgs) {
   const page = await pageData(params.token);
-  return data({ page, alert: null }, { status: page ? 200 : 404, headers: PRIVATE });
+  return data({ page, alert: null }, { status: page ? 200 : 404, headers: PRIVATE_HEADERS });
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
   const form = await readForm(request);
   const page = await pageData(params.token);
-  if (!page) return data({ page, alert: null }, { status: 404, headers: PRIVATE });
+  if (!page) return data({ page, alert: null }, { status: 404, headers: PRIVATE_HEADERS });
   const submission = parseWithZod(form, { schema: ManageSchema });
   if (submission.status !== "success") {
     const description = submission.error?.everything?.[0] ?? FORM_TOASTS.invalidForm.description;
     return data(
       { page, alert: { title: NEWSLETTER_TEXT.refused.title, description } },
-      { status: 400, headers: PRIVATE },
+      { status: 400, headers: PRIVATE_HEADERS },
     );
   }
   const result = await updateSubscription(page.subscription.id, submission.value);
@@ -47,13 +46,13 @@ export async function action({ request, params }: Route.ActionArgs) {
     const description = result === "no-topics" ? NEWSLETTER_TEXT.chooseTopic : NEWSLETTER_TEXT.notSubscribed;
     return data(
       { page, alert: { title: NEWSLETTER_TEXT.refused.title, description } },
-      { status: 400, headers: PRIVATE },
+      { status: 400, headers: PRIVATE_HEADERS },
     );
   }
   const updated = await pageData(params.token);
   return data(
     { page: updated, alert: { title: NEWSLETTER_TEXT.updated.title, tone: "info" as const } },
-    { headers: PRIVATE },
+    { headers: PRIVATE_HEADERS },
   );
 }
 
@@ -62,9 +61,7 @@ export default function ManageSubscription({ loaderData, actionData, params }: R
   if (!page) {
     return (
       <AuthCard title="Link not recognised" lead={NEWSLETTER_TEXT.linkInvalid}>
-        <Link to="/" className={textLinkClass}>
-          Back to Home
-        </Link>
+        <HomeLink />
       </AuthCard>
     );
   }
@@ -90,7 +87,6 @@ export default function ManageSubscription({ loaderData, actionData, params }: R
   );
 }
 
-export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) =>
-  actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders;
+export const headers: Route.HeadersFunction = cacheControlHeaders;
 
 export const meta: Route.MetaFunction = ({ matches }) => noindexMeta(matches, "Your subscription");

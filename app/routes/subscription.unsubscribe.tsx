@@ -4,24 +4,23 @@
  * the button's, or a mail client's one-click POST (RFC 8058: body `List-Unsubscribe=One-Click`,
  * no cookies). A tampered link says so (404) and changes nothing.
  */
-import { data, Form, Link } from "react-router";
-import { AuthCard } from "~/components/auth/auth-card";
-import { buttonClass, textLinkClass } from "~/components/ui/button";
+import { data, Link } from "react-router";
+import { AuthCard, HomeLink, PostButton } from "~/components/auth/auth-card";
+import { textLinkClass } from "~/components/ui/button";
 import { readForm } from "~/http/form.server";
 import { NEWSLETTER_TEXT } from "~/lib/newsletter-schema";
 import { noindexMeta } from "~/lib/seo";
 import { subscribeHref, subscriptionHref } from "~/lib/urls";
 import { endSubscription, subscriptionByToken } from "~/newsletters/manage.server";
 import type { Route } from "./+types/subscription.unsubscribe";
-
-const PRIVATE = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex, nofollow" };
+import { PRIVATE_HEADERS, cacheControlHeaders } from "~/http/route-headers.server";
 
 type State = "confirm" | "invalid" | "done" | "already";
 
 export async function loader({ params }: Route.LoaderArgs) {
   const subscription = await subscriptionByToken(params.token);
   const state: State = !subscription ? "invalid" : subscription.status === "unsubscribed" ? "already" : "confirm";
-  return data({ state }, { status: state === "invalid" ? 404 : 200, headers: PRIVATE });
+  return data({ state }, { status: state === "invalid" ? 404 : 200, headers: PRIVATE_HEADERS });
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -34,16 +33,12 @@ export async function action({ request, params }: Route.ActionArgs) {
     : (await endSubscription(subscription.id)) === "unsubscribed"
       ? "done"
       : "already";
-  return data({ state }, { status: state === "invalid" ? 404 : 200, headers: PRIVATE });
+  return data({ state }, { status: state === "invalid" ? 404 : 200, headers: PRIVATE_HEADERS });
 }
 
 export default function Unsubscribe({ loaderData, actionData, params }: Route.ComponentProps) {
   const { state } = actionData ?? loaderData;
-  const home = (
-    <Link to="/" className={textLinkClass}>
-      Back to Home
-    </Link>
-  );
+  const home = <HomeLink />;
   switch (state) {
     case "invalid":
       return (
@@ -68,11 +63,7 @@ export default function Unsubscribe({ loaderData, actionData, params }: Route.Co
     case "confirm":
       return (
         <AuthCard title="Unsubscribe" lead="Stop the newsletters?">
-          <Form method="post">
-            <button type="submit" className={buttonClass({ size: "lg", className: "w-full" })}>
-              Unsubscribe
-            </button>
-          </Form>
+          <PostButton>Unsubscribe</PostButton>
           <p className="mt-4 text-sm text-ink-muted">
             Or{" "}
             <Link to={subscriptionHref(params.token)} className={textLinkClass}>
@@ -85,7 +76,6 @@ export default function Unsubscribe({ loaderData, actionData, params }: Route.Co
   }
 }
 
-export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) =>
-  actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders;
+export const headers: Route.HeadersFunction = cacheControlHeaders;
 
 export const meta: Route.MetaFunction = ({ matches }) => noindexMeta(matches, "Unsubscribe");

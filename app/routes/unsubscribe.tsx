@@ -4,20 +4,18 @@
  * nothing); the button POSTs here. A POST with `List-Unsubscribe=One-Click` (RFC 8058, sent by
  * mail clients from the List-Unsubscribe-Post header) unsubscribes directly.
  */
-import { data, Form, Link } from "react-router";
+import { data, Form } from "react-router";
 import { readUnsubscribeToken, UNSUBSCRIBE_LABELS, unsubscribe } from "~/comments/unsubscribe.server";
-import { AuthCard } from "~/components/auth/auth-card";
-import { buttonClass, textLinkClass } from "~/components/ui/button";
+import { AuthCard, HomeLink, wideButtonClass } from "~/components/auth/auth-card";
 import { readForm } from "~/http/form.server";
 import { noindexMeta } from "~/lib/seo";
 import type { Route } from "./+types/unsubscribe";
-
-const PRIVATE = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex, nofollow" };
+import { PRIVATE_HEADERS, cacheControlHeaders } from "~/http/route-headers.server";
 
 export async function loader({ params }: Route.LoaderArgs) {
   const link = await readUnsubscribeToken(params.token);
-  if (!link) return data({ state: "invalid" as const, label: null }, { status: 404, headers: PRIVATE });
-  return data({ state: "confirm" as const, label: UNSUBSCRIBE_LABELS[link.kind] }, { headers: PRIVATE });
+  if (!link) return data({ state: "invalid" as const, label: null }, { status: 404, headers: PRIVATE_HEADERS });
+  return data({ state: "confirm" as const, label: UNSUBSCRIBE_LABELS[link.kind] }, { headers: PRIVATE_HEADERS });
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -28,11 +26,12 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (oneClick) {
     return new Response(done ? "Unsubscribed.\n" : "Unknown link.\n", {
       status: done ? 200 : 404,
-      headers: { "Content-Type": "text/plain; charset=utf-8", ...PRIVATE },
+      headers: { "Content-Type": "text/plain; charset=utf-8", ...PRIVATE_HEADERS },
     });
   }
-  if (!link || !done) return data({ state: "invalid" as const, label: null }, { status: 404, headers: PRIVATE });
-  return data({ state: "done" as const, label: UNSUBSCRIBE_LABELS[link.kind] }, { headers: PRIVATE });
+  if (!link || !done)
+    return data({ state: "invalid" as const, label: null }, { status: 404, headers: PRIVATE_HEADERS });
+  return data({ state: "done" as const, label: UNSUBSCRIBE_LABELS[link.kind] }, { headers: PRIVATE_HEADERS });
 }
 
 export default function UnsubscribePage({ loaderData, actionData }: Route.ComponentProps) {
@@ -43,18 +42,14 @@ export default function UnsubscribePage({ loaderData, actionData }: Route.Compon
         title="Link not recognised"
         lead="This unsubscribe link is not valid. Copy the whole address from the mail."
       >
-        <Link to="/" className={textLinkClass}>
-          Back to Home
-        </Link>
+        <HomeLink />
       </AuthCard>
     );
   }
   if (page.state === "done") {
     return (
       <AuthCard title="You are unsubscribed" lead={`We will no longer mail you about ${page.label}.`}>
-        <Link to="/" className={textLinkClass}>
-          Back to Home
-        </Link>
+        <HomeLink />
       </AuthCard>
     );
   }
@@ -62,7 +57,7 @@ export default function UnsubscribePage({ loaderData, actionData }: Route.Compon
     <AuthCard title="Unsubscribe" lead={`Stop the mails about ${page.label}?`}>
       <Form method="post">
         <input type="hidden" name="confirm" value="1" />
-        <button type="submit" className={buttonClass({ size: "lg", className: "w-full" })}>
+        <button type="submit" className={wideButtonClass}>
           Unsubscribe
         </button>
       </Form>
@@ -70,7 +65,6 @@ export default function UnsubscribePage({ loaderData, actionData }: Route.Compon
   );
 }
 
-export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) =>
-  actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders;
+export const headers: Route.HeadersFunction = cacheControlHeaders;
 
 export const meta: Route.MetaFunction = ({ matches }) => noindexMeta(matches, "Unsubscribe");

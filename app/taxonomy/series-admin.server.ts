@@ -8,15 +8,16 @@
  * write records an audit entry in its transaction and announces the series' pages and every
  * part's page (they show the name and their neighbours).
  */
-import { and, asc, eq, ne, sql } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { type AuditActor, recordAudit } from "~/audit/audit.server";
 import { contentChanged } from "~/cache/content-events.server";
 import { type CacheTag, tags } from "~/cache/tags";
 import { getDb } from "~/db/db.server";
 import { isUniqueViolation } from "~/db/pg-error.server";
 import { articles, series, seriesParts } from "~/db/schema";
-import { SLUG_PATTERN, slugify } from "~/lib/content";
+import { namedInput } from "~/lib/content";
 import { SERIES_MESSAGES, type SeriesFormValues } from "~/lib/taxonomy-schemas";
+import { insertNamed, nameOrSlugTaken, renameDetails, writeOrRaced } from "./named-rows.server";
 import { listSeriesParts, type SeriesPart, type SeriesSummary } from "./series.server";
 
 export type AdminSeries = SeriesSummary & { partCount: number };
@@ -29,9 +30,7 @@ export type SeriesSaveResult =
 
 /** The form's values as a save writes them: an empty slug is made from the name. */
 export function toSeriesInput(values: SeriesFormValues): SeriesInput | { fieldErrors: FieldErrors } {
-  const slug = values.slug || slugify(values.name);
-  if (!slug || !SLUG_PATTERN.test(slug)) return { fieldErrors: { slug: [SERIES_MESSAGES.slugFromName] } };
-  return { name: values.name, slug, description: values.description ?? "" };
+  return namedInput(values) ?? { fieldErrors: { slug: [SERIES_MESSAGES.slugFromName] } };
 }
 
 const columns = { id: series.id, name: series.name, slug: series.slug, description: series.description };
@@ -58,23 +57,10 @@ export async function getAdminSeries(id: number): Promise<(SeriesSummary & { par
 }
 
 async function conflicts(input: SeriesInput, exceptId: number | null): Promise<FieldErrors> {
-  const db = await getDb();
-  const other = exceptId === null ? undefined : ne(series.id, exceptId);
-  const [[byName], [bySlug]] = await Promise.all([
-    db
-      .select({ id: series.id })
-      .from(series)
-      .where(and(eq(sql`lower(${series.name})`, input.name.toLowerCase()), other))
-      .limit(1),
-    db
-      .select({ id: series.id })
-      .from(series)
-      .where(and(eq(series.slug, input.slug), other))
-      .limit(1),
-  ]);
+  const taken = await nameOrSlugTaken(series, input, exceptId);
   const errors: FieldErrors = {};
-  if (byName) errors.name = [SERIES_MESSAGES.nameTaken];
-  if (bySlug) errors.slug = [SERIES_MESSAGES.slugTaken];
+  if (taken.name) errors.name = [SERIES_MESSAGES.nameTaken];
+  if (taken.slug) errors.slug = [SERIES_MESSAGES.slugTaken];
   return errors;
 }
 
@@ -100,25 +86,16 @@ async function seriesPageTags(seriesId: number, ...slugs: string[]): Promise<Cac
 export async function createSeries(actor: AuditActor, input: SeriesInput): Promise<SeriesSaveResult> {
   const fieldErrors = await conflicts(input, null);
   if (Object.keys(fieldErrors).length > 0) return { status: "invalid", fieldErrors };
-  const db = await getDb();
-  try {
-    const created = await db.transaction(async (tx) => {
-      const [row] = await tx.insert(series).values(input).returning(columns);
-      if (!row) throw new Error("series insert returned no row");
-      await recordAudit(
-        actor,
-        { kind: "series", action: "created", targetId: row.id, summary: `Created series ${row.name}` },
-        tx,
-      );
-      return row;
-    });
-    await contentChanged(`series:${created.id}`, [tags.series(created.slug)]);
-    return { status: "saved", series: created };
-  } catch (error) {
-    const race = raceErrors(error);
-    if (race) return { status: "invalid", fieldErrors: race };
-    throw error;
-  }
+  const written = await insertNamed(
+    actor,
+    "series",
+    async (tx) => (await tx.insert(series).values(input).returning(columns))[0],
+    raceErrors,
+  );
+  if (written.status === "invalid") return written;
+  const created = written.value;
+  await contentChanged(`series:${created.id}`, [tags.series(created.slug)]);
+  return { status: "saved", series: created };
 }
 
 /** Rename and describe (the slug may change: the old address then answers 404). */
@@ -128,29 +105,28 @@ export async function updateSeries(actor: AuditActor, id: number, input: SeriesI
   if (!before) return { status: "not-found" };
   const fieldErrors = await conflicts(input, id);
   if (Object.keys(fieldErrors).length > 0) return { status: "invalid", fieldErrors };
-  try {
-    await db.transaction(async (tx) => {
-      await tx
-        .update(series)
-        .set({ ...input, updatedAt: sql`now()` })
-        .where(eq(series.id, id));
-      await recordAudit(
-        actor,
-        {
-          kind: "series",
-          action: before.name !== input.name || before.slug !== input.slug ? "renamed" : "updated",
-          targetId: id,
-          summary: `Series ${input.name}: saved`,
-          details: { before: { name: before.name, slug: before.slug }, after: { name: input.name, slug: input.slug } },
-        },
-        tx,
-      );
-    });
-  } catch (error) {
-    const race = raceErrors(error);
-    if (race) return { status: "invalid", fieldErrors: race };
-    throw error;
-  }
+  const written = await writeOrRaced(
+    () =>
+      db.transaction(async (tx) => {
+        await tx
+          .update(series)
+          .set({ ...input, updatedAt: sql`now()` })
+          .where(eq(series.id, id));
+        await recordAudit(
+          actor,
+          {
+            kind: "series",
+            action: before.name !== input.name || before.slug !== input.slug ? "renamed" : "updated",
+            targetId: id,
+            summary: `Series ${input.name}: saved`,
+            details: renameDetails(before, input),
+          },
+          tx,
+        );
+      }),
+    raceErrors,
+  );
+  if (written.status === "invalid") return written;
   await contentChanged(`series:${id}`, [...(await seriesPageTags(id, before.slug, input.slug)), tags.feeds]);
   return { status: "saved", series: { id, ...input } };
 }

@@ -11,6 +11,7 @@
  */
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { getDb, type Runner } from "~/db/db.server";
+import { isPublished } from "~/db/order";
 import { articles, series, seriesParts } from "~/db/schema";
 import { SLUG_PATTERN } from "~/lib/content";
 import { toIso } from "~/lib/dates";
@@ -56,11 +57,7 @@ export async function listSeriesParts(seriesId: number, options: { staff: boolea
     })
     .from(seriesParts)
     .innerJoin(articles, eq(articles.id, seriesParts.articleId))
-    .where(
-      options.staff
-        ? eq(seriesParts.seriesId, seriesId)
-        : and(eq(seriesParts.seriesId, seriesId), sql`${articles.status} = 'published'`),
-    )
+    .where(options.staff ? eq(seriesParts.seriesId, seriesId) : and(eq(seriesParts.seriesId, seriesId), isPublished))
     .orderBy(asc(seriesParts.position));
   let published = 0;
   return rows.map((row) => ({
@@ -90,7 +87,7 @@ export async function seriesNavFor(articleId: number): Promise<SeriesNav | null>
     .where(
       and(
         sql`${seriesParts.seriesId} = (select p.series_id from series_parts p where p.article_id = ${articleId})`,
-        sql`${articles.status} = 'published'`,
+        isPublished,
       ),
     )
     .orderBy(asc(seriesParts.position));

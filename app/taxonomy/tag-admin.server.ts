@@ -18,7 +18,7 @@ import { isUniqueViolation } from "~/db/pg-error.server";
 import { articles, articleTags, categories, tagRedirects, tags } from "~/db/schema";
 import { cleanTagName, tagSlug } from "~/lib/tag-names";
 import { TAG_ADMIN_MESSAGES } from "~/lib/taxonomy-schemas";
-import type { TagSummary } from "./tags.server";
+import { type TagSummary, tagSummaryColumns } from "./tags.server";
 
 export type AdminTag = TagSummary & { articleCount: number };
 export const ADMIN_TAGS_PAGE_SIZE = 50;
@@ -44,7 +44,7 @@ export async function listAdminTags(q = "", page = 1): Promise<{ tags: AdminTag[
   const where = q ? ilike(tags.name, likePattern(q)) : undefined;
   const [rows, [counted]] = await Promise.all([
     db
-      .select({ id: tags.id, name: tags.name, slug: tags.slug, articleCount })
+      .select({ ...tagSummaryColumns, articleCount })
       .from(tags)
       .where(where)
       .orderBy(asc(tags.slug))
@@ -61,7 +61,7 @@ export async function listAdminTags(q = "", page = 1): Promise<{ tags: AdminTag[
 export async function getAdminTag(id: number): Promise<AdminTag | null> {
   const db = await getDb();
   const [row] = await db
-    .select({ id: tags.id, name: tags.name, slug: tags.slug, articleCount })
+    .select({ ...tagSummaryColumns, articleCount })
     .from(tags)
     .where(eq(tags.id, id))
     .limit(1);
@@ -146,9 +146,7 @@ export async function mergeTag(actor: AuditActor, id: number, intoName: string):
   if (!source) return { status: "not-found" };
   const intoSlug = tagSlug(intoName);
   const db = await getDb();
-  const [target] = intoSlug
-    ? await db.select({ id: tags.id, name: tags.name, slug: tags.slug }).from(tags).where(eq(tags.slug, intoSlug))
-    : [];
+  const [target] = intoSlug ? await db.select(tagSummaryColumns).from(tags).where(eq(tags.slug, intoSlug)) : [];
   if (!target) return { status: "invalid", fieldErrors: { into: [TAG_ADMIN_MESSAGES.mergeInto] } };
   if (target.id === id) return { status: "invalid", fieldErrors: { into: [TAG_ADMIN_MESSAGES.mergeSelf] } };
   const touched = await pagesShowing([id, target.id], [source.slug, target.slug]);

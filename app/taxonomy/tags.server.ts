@@ -10,17 +10,19 @@
  *   articles by primary key), with the one pagination rule.
  * Renames and merges (administrators) are in ./tag-admin.server.ts.
  */
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { cardColumns, type ArticlePage, PAGE_SIZE, toCard } from "~/articles/articles.server";
+import { asc, eq, inArray, sql } from "drizzle-orm";
+import { type ArticlePage, listPublishedWhere, PAGE_SIZE } from "~/articles/articles.server";
 import { getDb, type Runner } from "~/db/db.server";
-import { isPublished, newestFirst } from "~/db/order";
-import { articles, articleTags, authors, categories, tagRedirects, tags } from "~/db/schema";
+import { isPublished } from "~/db/order";
+import { articles, articleTags, tagRedirects, tags } from "~/db/schema";
 import type { TagLink } from "~/lib/article-card";
-import { attachTags } from "./card-tags.server";
 import { SLUG_PATTERN } from "~/lib/content";
 import { parseTagList, TAG_LIMITS, tagSlug } from "~/lib/tag-names";
 
 export type TagSummary = TagLink & { id: number };
+
+/** The columns of a `TagSummary`. */
+export const tagSummaryColumns = { id: tags.id, name: tags.name, slug: tags.slug };
 
 /** Writes article `articleId`'s tags (names as typed, normalised here); returns their slugs. */
 export async function setArticleTags(tx: Runner, articleId: number, names: readonly string[]): Promise<string[]> {
@@ -66,11 +68,7 @@ export async function findTag(param: string): Promise<TagSummary | null> {
   const slug = tagSlug(param);
   if (!slug || !SLUG_PATTERN.test(slug)) return null;
   const db = await getDb();
-  const [row] = await db
-    .select({ id: tags.id, name: tags.name, slug: tags.slug })
-    .from(tags)
-    .where(eq(tags.slug, slug))
-    .limit(1);
+  const [row] = await db.select(tagSummaryColumns).from(tags).where(eq(tags.slug, slug)).limit(1);
   return row ?? null;
 }
 
@@ -94,31 +92,7 @@ const taggedWith = (tagId: number) =>
 
 /** One page of a tag's published articles, newest first, with their tags. */
 export async function listTagArticles(tagId: number, page = 1, pageSize = PAGE_SIZE): Promise<ArticlePage> {
-  const db = await getDb();
-  const rows = await db
-    .select({ ...cardColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
-    .from(articles)
-    .leftJoin(categories, eq(categories.id, articles.categoryId))
-    .leftJoin(authors, eq(authors.id, articles.authorId))
-    .where(and(taggedWith(tagId), isPublished))
-    .orderBy(...newestFirst)
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
-  let total = rows[0]?.total ?? 0;
-  if (rows.length === 0 && page > 1) {
-    const [counted] = await db
-      .select({ total: sql<number>`count(*)`.mapWith(Number) })
-      .from(articles)
-      .where(and(taggedWith(tagId), isPublished));
-    total = counted?.total ?? 0;
-  }
-  return {
-    articles: await attachTags(rows.map(toCard)),
-    page,
-    pageSize,
-    total,
-    pageCount: Math.max(1, Math.ceil(total / pageSize)),
-  };
+  return listPublishedWhere(taggedWith(tagId), page, pageSize);
 }
 
 /** The ids of the tags these slugs name (unknown ones left out), in the order given. */
@@ -126,10 +100,7 @@ export async function tagsBySlugs(slugs: readonly string[]): Promise<TagSummary[
   const valid = [...new Set(slugs)].filter((slug) => slug.length <= 200 && SLUG_PATTERN.test(slug));
   if (valid.length === 0) return [];
   const db = await getDb();
-  const rows = await db
-    .select({ id: tags.id, name: tags.name, slug: tags.slug })
-    .from(tags)
-    .where(inArray(tags.slug, valid));
+  const rows = await db.select(tagSummaryColumns).from(tags).where(inArray(tags.slug, valid));
   return valid.flatMap((slug) => rows.filter((row) => row.slug === slug));
 }
 
@@ -138,9 +109,7 @@ export async function popularTags(limit = 20): Promise<(TagSummary & { count: nu
   const db = await getDb();
   return db
     .select({
-      id: tags.id,
-      name: tags.name,
-      slug: tags.slug,
+      ...tagSummaryColumns,
       count: sql<number>`count(*)`.mapWith(Number),
     })
     .from(articleTags)

@@ -5,7 +5,7 @@
  */
 import { OAuth2Strategy } from "remix-auth-oauth2";
 import { z } from "zod";
-import { fetchProviderJson, OAuthError, type OAuthProfile, type OAuthProvider } from "./provider.server";
+import { fetchProviderJson, OAuthError, type OAuthProfile, oauthProvider, trimSlash } from "./provider.server";
 
 const DiscoverySchema = z.object({
   issuer: z.string(),
@@ -22,48 +22,40 @@ const UserInfoSchema = z.object({
   name: z.string().optional(),
 });
 
-const trimSlash = (url: string) => url.replace(/\/+$/, "");
-
-export const google: OAuthProvider = {
-  name: "google",
-  label: "Google",
-  unavailableReason: "Google sign-in is not set up on this site.",
-  isConfigured: (config) => Boolean(config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET),
-  async createStrategy({ config, redirectURI, cookie }) {
-    const issuer = trimSlash(config.GOOGLE_ISSUER_URL ?? "https://accounts.google.com");
-    const discovered = DiscoverySchema.safeParse(
-      await fetchProviderJson("Google", `${issuer}/.well-known/openid-configuration`, {}),
-    );
-    // OpenID Connect Discovery §4.3: the document must name the issuer it was fetched from.
-    if (!discovered.success || trimSlash(discovered.data.issuer) !== issuer) {
-      throw new OAuthError("Google's sign-in configuration could not be read. Please try again later.", 502);
-    }
-    const endpoints = discovered.data;
-    return new OAuth2Strategy<OAuthProfile>(
-      {
-        clientId: config.GOOGLE_CLIENT_ID!,
-        clientSecret: config.GOOGLE_CLIENT_SECRET!,
-        authorizationEndpoint: endpoints.authorization_endpoint,
-        tokenEndpoint: endpoints.token_endpoint,
-        redirectURI,
-        scopes: ["openid", "email", "profile"],
-        cookie,
-      },
-      async ({ tokens }) => {
-        const info = UserInfoSchema.safeParse(
-          await fetchProviderJson("Google", endpoints.userinfo_endpoint, {
-            Authorization: `Bearer ${tokens.accessToken()}`,
-          }),
-        );
-        if (!info.success) throw new OAuthError("Google sent a profile we could not read. Please try again.", 502);
-        return {
-          provider: "google",
-          providerAccountId: info.data.sub,
-          email: info.data.email ?? null,
-          emailVerified: info.data.email_verified === true,
-          name: info.data.name?.trim() || null,
-        };
-      },
-    );
-  },
-};
+export const google = oauthProvider("google", "Google", async ({ config, redirectURI, cookie }) => {
+  const issuer = trimSlash(config.GOOGLE_ISSUER_URL ?? "https://accounts.google.com");
+  const discovered = DiscoverySchema.safeParse(
+    await fetchProviderJson("Google", `${issuer}/.well-known/openid-configuration`, {}),
+  );
+  // OpenID Connect Discovery §4.3: the document must name the issuer it was fetched from.
+  if (!discovered.success || trimSlash(discovered.data.issuer) !== issuer) {
+    throw new OAuthError("Google's sign-in configuration could not be read. Please try again later.", 502);
+  }
+  const endpoints = discovered.data;
+  return new OAuth2Strategy<OAuthProfile>(
+    {
+      clientId: config.GOOGLE_CLIENT_ID!,
+      clientSecret: config.GOOGLE_CLIENT_SECRET!,
+      authorizationEndpoint: endpoints.authorization_endpoint,
+      tokenEndpoint: endpoints.token_endpoint,
+      redirectURI,
+      scopes: ["openid", "email", "profile"],
+      cookie,
+    },
+    async ({ tokens }) => {
+      const info = UserInfoSchema.safeParse(
+        await fetchProviderJson("Google", endpoints.userinfo_endpoint, {
+          Authorization: `Bearer ${tokens.accessToken()}`,
+        }),
+      );
+      if (!info.success) throw new OAuthError("Google sent a profile we could not read. Please try again.", 502);
+      return {
+        provider: "google",
+        providerAccountId: info.data.sub,
+        email: info.data.email ?? null,
+        emailVerified: info.data.email_verified === true,
+        name: info.data.name?.trim() || null,
+      };
+    },
+  );
+});

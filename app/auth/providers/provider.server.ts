@@ -32,6 +32,28 @@ export type OAuthProvider = {
   createStrategy(options: StrategyOptions): Promise<OAuth2Strategy<OAuthProfile>>;
 };
 
+/**
+ * A provider: its name and label, set up when its client id and secret are (`GITHUB_CLIENT_ID`
+ * and `GITHUB_CLIENT_SECRET` for github), and how it signs in.
+ */
+export function oauthProvider(
+  name: ProviderName,
+  label: string,
+  createStrategy: OAuthProvider["createStrategy"],
+): OAuthProvider {
+  const prefix = name.toUpperCase() as Uppercase<ProviderName>;
+  return {
+    name,
+    label,
+    unavailableReason: `${label} sign-in is not set up on this site.`,
+    isConfigured: (config) => Boolean(config[`${prefix}_CLIENT_ID`] && config[`${prefix}_CLIENT_SECRET`]),
+    createStrategy,
+  };
+}
+
+/** A configured URL without its trailing slashes (a base URL, an issuer). */
+export const trimSlash = (url: string) => url.replace(/\/+$/, "");
+
 /** A sign-in that cannot go on, with a reason fit to show the visitor and an HTTP status. */
 export class OAuthError extends Error {
   constructor(

@@ -1,9 +1,9 @@
 /** The account page's connected OAuth accounts: disconnect here, connect through the provider. */
 import { Form } from "react-router";
 import { FormAlert } from "~/components/forms";
-import { buttonClass } from "~/components/ui/button";
+import { buttonClass, IntentButton } from "~/components/ui/button";
 import { oauthHref } from "~/lib/urls";
-import { type AccountReply, HEADING_CLASS, SECTION_CLASS } from "./section";
+import { type AccountReply, AccountSection } from "./section";
 
 export function ConnectedAccountsSection({
   providers,
@@ -14,10 +14,7 @@ export function ConnectedAccountsSection({
 }) {
   if (providers.length === 0) return null;
   return (
-    <section aria-labelledby="connected-heading" className={SECTION_CLASS}>
-      <h2 id="connected-heading" className={HEADING_CLASS}>
-        Connected accounts
-      </h2>
+    <AccountSection id="connected-heading" title="Connected accounts">
       <p className="mt-2 text-sm text-ink-muted">Sign in with these as well as (or instead of) a password.</p>
       <FormAlert alert={last?.alert} />
       <ul aria-label="Connected accounts" className="mt-4 divide-y divide-line text-sm">
@@ -30,14 +27,9 @@ export function ConnectedAccountsSection({
             {provider.connected ? (
               <Form method="post">
                 <input type="hidden" name="provider" value={provider.name} />
-                <button
-                  type="submit"
-                  name="intent"
-                  value="disconnect"
-                  className={buttonClass({ variant: "secondary", size: "sm" })}
-                >
+                <IntentButton intent="disconnect" variant="secondary" size="sm">
                   Disconnect {provider.label}
-                </button>
+                </IntentButton>
               </Form>
             ) : (
               // A document navigation: the provider's page is another site.
@@ -51,6 +43,6 @@ export function ConnectedAccountsSection({
           </li>
         ))}
       </ul>
-    </section>
+    </AccountSection>
   );
 }

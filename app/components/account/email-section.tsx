@@ -2,7 +2,7 @@
 import { Form } from "react-router";
 import { Field, FormAlert, StatusButton, useValidatedForm } from "~/components/forms";
 import { EmailFormSchema } from "~/lib/account-settings-schemas";
-import { type AccountReply, HEADING_CLASS, SECTION_CLASS } from "./section";
+import { type AccountReply, AccountSection } from "./section";
 
 export function EmailSection({ email, last }: { email: string; last: AccountReply | undefined }) {
   const { fields, formProps, submitProps, busy } = useValidatedForm({
@@ -11,10 +11,7 @@ export function EmailSection({ email, last }: { email: string; last: AccountRepl
     lastResult: last?.result,
   });
   return (
-    <section aria-labelledby="email-heading" className={SECTION_CLASS}>
-      <h2 id="email-heading" className={HEADING_CLASS}>
-        Email
-      </h2>
+    <AccountSection id="email-heading" title="Email">
       <p className="mt-2 text-sm text-ink-muted">
         Now: <span className="font-medium text-ink">{email}</span>. We mail a link to the new address; it changes when
         you follow it.
@@ -26,6 +23,6 @@ export function EmailSection({ email, last }: { email: string; last: AccountRepl
           Change email
         </StatusButton>
       </Form>
-    </section>
+    </AccountSection>
   );
 }

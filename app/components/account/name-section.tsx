@@ -2,7 +2,7 @@
 import { Form } from "react-router";
 import { Field, FormAlert, StatusButton, useValidatedForm } from "~/components/forms";
 import { NameFormSchema } from "~/lib/account-settings-schemas";
-import { type AccountReply, HEADING_CLASS, SECTION_CLASS } from "./section";
+import { type AccountReply, AccountSection } from "./section";
 
 export function NameSection({ name, last }: { name: string; last: AccountReply | undefined }) {
   const { fields, formProps, submitProps, busy } = useValidatedForm({
@@ -12,10 +12,7 @@ export function NameSection({ name, last }: { name: string; last: AccountReply |
     defaultValue: { name },
   });
   return (
-    <section aria-labelledby="name-heading" className={SECTION_CLASS}>
-      <h2 id="name-heading" className={HEADING_CLASS}>
-        Name
-      </h2>
+    <AccountSection id="name-heading" title="Name">
       <FormAlert alert={last?.alert} />
       <Form method="post" {...formProps} className="mt-4">
         <Field field={fields.name} label="Full name" autoComplete="name" />
@@ -23,6 +20,6 @@ export function NameSection({ name, last }: { name: string; last: AccountReply |
           Save name
         </StatusButton>
       </Form>
-    </section>
+    </AccountSection>
   );
 }

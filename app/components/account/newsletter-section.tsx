@@ -8,7 +8,7 @@ import { FormAlert } from "~/components/forms";
 import { ManageSubscriptionForm } from "~/components/newsletter/manage-form";
 import { buttonClass } from "~/components/ui/button";
 import type { Frequency, TopicChoice, TopicOption } from "~/lib/newsletter-schema";
-import { type AccountReply, HEADING_CLASS, SECTION_CLASS } from "./section";
+import { type AccountReply, AccountSection } from "./section";
 
 export type AccountNewsletter = {
   subscription: { status: string; frequency: Frequency; topics: TopicChoice } | null;
@@ -27,10 +27,7 @@ export function NewsletterSection({
   const { subscription, options } = newsletter;
   const subscribed = subscription?.status === "confirmed";
   return (
-    <section aria-labelledby="newsletter-heading" className={SECTION_CLASS}>
-      <h2 id="newsletter-heading" className={HEADING_CLASS}>
-        Newsletter
-      </h2>
+    <AccountSection id="newsletter-heading" title="Newsletter">
       <p className="mt-2 text-sm text-ink-muted">
         {subscribed ? `New articles on your topics go to ${email}.` : `New articles by email, to ${email}.`}
       </p>
@@ -72,6 +69,6 @@ export function NewsletterSection({
           </>
         )}
       </div>
-    </section>
+    </AccountSection>
   );
 }

@@ -2,7 +2,7 @@
 import { Form } from "react-router";
 import { Field, FormAlert, StatusButton, useValidatedForm } from "~/components/forms";
 import { PasswordFormSchema } from "~/lib/account-settings-schemas";
-import { type AccountReply, HEADING_CLASS, SECTION_CLASS } from "./section";
+import { type AccountReply, AccountSection } from "./section";
 
 export function PasswordSection({ hasPassword, last }: { hasPassword: boolean; last: AccountReply | undefined }) {
   const { fields, formProps, submitProps, busy } = useValidatedForm({
@@ -11,10 +11,7 @@ export function PasswordSection({ hasPassword, last }: { hasPassword: boolean; l
     lastResult: last?.result,
   });
   return (
-    <section aria-labelledby="password-heading" className={SECTION_CLASS}>
-      <h2 id="password-heading" className={HEADING_CLASS}>
-        {hasPassword ? "Password" : "Set a password"}
-      </h2>
+    <AccountSection id="password-heading" title={hasPassword ? "Password" : "Set a password"}>
       <p className="mt-2 text-sm text-ink-muted">
         {hasPassword
           ? "Changing it signs you out on every other device."
@@ -41,6 +38,6 @@ export function PasswordSection({ hasPassword, last }: { hasPassword: boolean; l
           {hasPassword ? "Change password" : "Set password"}
         </StatusButton>
       </Form>
-    </section>
+    </AccountSection>
   );
 }

@@ -2,7 +2,7 @@
 import { Form } from "react-router";
 import { LocalDateTime } from "~/components/admin/local-date";
 import { buttonClass } from "~/components/ui/button";
-import { HEADING_CLASS, SECTION_CLASS } from "./section";
+import { AccountSection } from "./section";
 
 export function SessionsSection({
   sessions,
@@ -10,10 +10,7 @@ export function SessionsSection({
   sessions: { createdAt: string; userAgent: string | null; current: boolean }[];
 }) {
   return (
-    <section aria-labelledby="sessions-heading" className={SECTION_CLASS}>
-      <h2 id="sessions-heading" className={HEADING_CLASS}>
-        Active sessions
-      </h2>
+    <AccountSection id="sessions-heading" title="Active sessions">
       <ul aria-label="Active sessions" className="mt-4 divide-y divide-line text-sm">
         {sessions.map((session) => (
           <li key={`${session.createdAt}-${session.userAgent}`} className="py-2">
@@ -32,6 +29,6 @@ export function SessionsSection({
           Sign out everywhere else
         </button>
       </Form>
-    </section>
+    </AccountSection>
   );
 }

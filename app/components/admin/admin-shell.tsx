@@ -9,6 +9,7 @@ import { Form, Link, NavLink, useLocation } from "react-router";
 import type { Permission } from "~/auth/permissions";
 import { BrandLink } from "~/components/brand";
 import { ADMIN_NAV, type AdminNavIcon } from "~/components/admin/admin-nav";
+import { textLinkClass } from "~/components/ui/button";
 import { StrokeIcon } from "~/components/ui/icons";
 import { SkipLink } from "~/components/ui/skip-link";
 
@@ -119,5 +120,75 @@ export function AdminPageHeader({ title, lead, actions }: { title: string; lead?
       </div>
       {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}
     </div>
+  );
+}
+
+/**
+ * A panel of an admin page (a form, a summary): a bordered section named by its heading. `danger`
+ * draws the border of a page's destructive part (delete, merge).
+ */
+export function AdminSection({
+  id,
+  title,
+  danger = false,
+  className = "mt-8",
+  headingClassName = "",
+  testId,
+  children,
+}: {
+  /** The heading's id (the section is labelled by it). */
+  id: string;
+  title: ReactNode;
+  danger?: boolean;
+  /** Its margin in the page. */
+  className?: string;
+  /** The space under the heading. */
+  headingClassName?: string;
+  testId?: string;
+  children: ReactNode;
+}) {
+  const border = danger ? "border-danger-line" : "border-line";
+  return (
+    <section
+      aria-labelledby={id}
+      className={`${className} rounded-xl border ${border} bg-surface p-4 shadow-sm sm:p-6`.trim()}
+      data-testid={testId}
+    >
+      <h2 id={id} className={`${headingClassName} text-lg font-semibold text-ink`.trim()}>
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/**
+ * An edit page's lead under its title: the page's public address (a link), what else there is to
+ * say of it, and the way back to its list: "/tag/rust · 3 articles · All tags".
+ */
+export function AddressLead({
+  to,
+  address,
+  note,
+  back,
+  backLabel,
+}: {
+  to: string;
+  /** The address as shown: "/category/rust". */
+  address: string;
+  note?: ReactNode;
+  back: string;
+  backLabel: string;
+}) {
+  return (
+    <>
+      <Link to={to} className="font-mono text-brand underline-offset-4 hover:underline">
+        {address}
+      </Link>{" "}
+      · {note ? <>{note} · </> : null}
+      <Link to={back} className={textLinkClass}>
+        {backLabel}
+      </Link>
+    </>
   );
 }

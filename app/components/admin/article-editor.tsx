@@ -37,7 +37,7 @@ import {
   useImageDrop,
   useMarkdownPreview,
 } from "~/components/markdown-editor";
-import { buttonClass } from "~/components/ui/button";
+import { IntentButton } from "~/components/ui/button";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { ARTICLE_LIMITS, ArticleSchema } from "~/lib/article-schema";
 import { slugify } from "~/lib/content";
@@ -246,15 +246,9 @@ export function ArticleEditor({
                   void drop.insertImages(files);
                 }}
               />
-              <button
-                type="submit"
-                name="intent"
-                value="upload"
-                formNoValidate
-                className={buttonClass({ variant: "secondary", size: "sm", className: "no-js-only" })}
-              >
+              <IntentButton intent="upload" formNoValidate variant="secondary" size="sm" className="no-js-only">
                 Upload image
-              </button>
+              </IntentButton>
             </div>
             <p id="content-image-hint" className="pt-1 text-xs text-ink-muted">
               PNG, JPEG, WebP, AVIF or GIF up to {MAX_UPLOAD_MB} MB.{" "}
@@ -333,14 +327,9 @@ export function ArticleEditor({
                 Submit for review
               </StatusButton>
             ) : null}
-            <button
-              type="submit"
-              name="intent"
-              value="draft"
-              className={buttonClass({ variant: "secondary", className: "lg:w-full" })}
-            >
+            <IntentButton intent="draft" variant="secondary" className="lg:w-full">
               Save draft
-            </button>
+            </IntentButton>
             <NoScriptPreviewButton className="lg:w-full" />
             <CancelLink to={dashboardHref()} className="lg:w-full" />
             {hydrated ? (

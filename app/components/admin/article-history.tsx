@@ -5,9 +5,10 @@
  */
 import { Form } from "react-router";
 import type { PreviewLinkRow, RevisionComparison, RevisionRow } from "~/articles/history-view";
+import { AdminSection } from "~/components/admin/admin-shell";
 import { LocalDateTime } from "~/components/admin/local-date";
 import { FormAlert } from "~/components/forms";
-import { buttonClass } from "~/components/ui/button";
+import { IntentButton } from "~/components/ui/button";
 import { Cell, DataTable, ListPanel, RowActionForm, RowLink } from "./list-kit";
 
 export const REVISION_REASON_TEXT = {
@@ -34,10 +35,7 @@ const FIELD_LABELS = {
 
 export function PreviewLinksSection({ links, previewUrl }: { links: PreviewLinkRow[]; previewUrl: string | null }) {
   return (
-    <section aria-labelledby="preview-links" className="rounded-xl border border-line bg-surface p-4 shadow-sm sm:p-6">
-      <h2 id="preview-links" className="text-lg font-semibold text-ink">
-        Preview links
-      </h2>
+    <AdminSection id="preview-links" title="Preview links" className="">
       <p className="mt-1 text-sm text-ink-muted">
         Anyone with a link can read the unpublished version, signed out too. Once the article is published, the link
         leads to it.
@@ -53,9 +51,9 @@ export function PreviewLinksSection({ links, previewUrl }: { links: PreviewLinkR
         </FormAlert>
       ) : null}
       <Form method="post" className="mt-4">
-        <button type="submit" name="intent" value="create-preview" className={buttonClass({ variant: "secondary" })}>
+        <IntentButton intent="create-preview" variant="secondary">
           Create preview link
-        </button>
+        </IntentButton>
       </Form>
       {links.length > 0 ? (
         <ul className="mt-4 divide-y divide-line text-sm">
@@ -73,35 +71,32 @@ export function PreviewLinksSection({ links, previewUrl }: { links: PreviewLinkR
               {link.revokedAt ? null : (
                 <Form method="post">
                   <input type="hidden" name="linkId" value={link.id} />
-                  <button
-                    type="submit"
-                    name="intent"
-                    value="revoke-preview"
-                    className={buttonClass({ variant: "destructive-outline", size: "sm" })}
+                  <IntentButton
+                    intent="revoke-preview"
+                    variant="destructive-outline"
+                    size="sm"
                     aria-label={`Revoke preview link #${link.id}`}
                   >
                     Revoke
-                  </button>
+                  </IntentButton>
                 </Form>
               )}
             </li>
           ))}
         </ul>
       ) : null}
-    </section>
+    </AdminSection>
   );
 }
 
 export function ComparisonSection({ comparison }: { comparison: RevisionComparison }) {
   return (
-    <section
-      aria-labelledby="comparison"
-      className="rounded-xl border border-line bg-surface p-4 shadow-sm sm:p-6"
-      data-testid="comparison"
+    <AdminSection
+      id="comparison"
+      title={<>Revision #{comparison.revision.id} compared with the current text</>}
+      className=""
+      testId="comparison"
     >
-      <h2 id="comparison" className="text-lg font-semibold text-ink">
-        Revision #{comparison.revision.id} compared with the current text
-      </h2>
       <p className="mt-1 text-sm text-ink-muted">
         {REVISION_REASON_TEXT[comparison.revision.reason]} by {comparison.revision.authorName ?? "the scheduler"} on{" "}
         <LocalDateTime iso={comparison.revision.createdAt} />. Removed lines are what the revision had; added lines are
@@ -166,7 +161,7 @@ export function ComparisonSection({ comparison }: { comparison: RevisionComparis
             )),
         )}
       </pre>
-    </section>
+    </AdminSection>
   );
 }
 

@@ -1,4 +1,4 @@
-import { buttonClass } from "~/components/ui/button";
+import { IntentButton } from "~/components/ui/button";
 import { EDITOR_UPLOAD_FIELDS, UPLOAD_ACCEPT } from "~/lib/media";
 
 export type RecentUpload = { url: string; name: string; width: number; height: number };
@@ -62,15 +62,9 @@ export function CoverPicker({
             if (file) onUpload(file);
           }}
         />
-        <button
-          type="submit"
-          name="intent"
-          value="upload"
-          formNoValidate
-          className={buttonClass({ variant: "secondary", size: "sm", className: "no-js-only mt-2" })}
-        >
+        <IntentButton intent="upload" formNoValidate variant="secondary" size="sm" className="no-js-only mt-2">
           Upload cover
-        </button>
+        </IntentButton>
       </div>
     </div>
   );

@@ -12,7 +12,7 @@
 import { useEffect, useState } from "react";
 import { LocalDateTime } from "~/components/admin/local-date";
 import { controlClass } from "~/components/forms";
-import { buttonClass } from "~/components/ui/button";
+import { buttonClass, IntentButton } from "~/components/ui/button";
 import { formatLocalDateTime } from "~/lib/zoned-time";
 
 export const ARTICLE_FORM_ID = "article-form";
@@ -96,26 +96,15 @@ export function EditorialPanel({
           <p id="scheduled-at-error" className="min-h-5 pt-1 text-sm text-danger" data-field-error>
             {error ?? ""}
           </p>
-          <button
-            type="submit"
-            name="intent"
-            value="schedule"
-            className={buttonClass({ variant: "secondary", className: "w-full" })}
-          >
+          <IntentButton intent="schedule" variant="secondary" className="w-full">
             Schedule
-          </button>
+          </IntentButton>
         </div>
       ) : null}
       {status === "published" && canUnpublish ? (
-        <button
-          type="submit"
-          name="intent"
-          value="unpublish"
-          formNoValidate
-          className={buttonClass({ variant: "destructive-outline", className: "mt-4 w-full" })}
-        >
+        <IntentButton intent="unpublish" formNoValidate variant="destructive-outline" className="mt-4 w-full">
           Unpublish
-        </button>
+        </IntentButton>
       ) : null}
     </div>
   );

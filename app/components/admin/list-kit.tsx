@@ -3,20 +3,23 @@
  * comments, inbox, audit, revisions) is built from these pieces, so they look and behave alike.
  *
  * - `ListPanel`: the bordered panel, with a header row (title and, beside it, a search form).
- * - `ListSearchForm` / `ListSearchStatus` (./list-search): the GET search and its "N match" line.
+ * - `ListSearchForm` / `ListSearchStatus` (./list-search): the GET search and its "N match" line;
+ *   `SearchListPanel`: a panel with both.
  * - `FilterTabs`: status filters as links (the filter is in the URL; works without JavaScript).
  * - `DataTable`, `RowHeader`, `Cell`: the table with its caption and column headings.
  * - `EmptyList`: what a list says when it has nothing to show.
  * - `ListPagination`: the one pagination component with the list's summary.
- * - `RowLink` / `RowActionForm`: a row's link (Edit, View) and its own small POST form (delete,
+ * - `RowLink` / `EditCell` / `RowActionForm`: a row's link (Edit, View) and its own small POST form (delete,
  *   approve…), so each row works without JavaScript.
  */
 import type { FormEvent, ReactNode, Ref } from "react";
 import { Form, Link } from "react-router";
-import { type ButtonStyle, buttonClass, textLinkClass } from "~/components/ui/button";
+import { type ButtonStyle, buttonClass, IntentButton, textLinkClass } from "~/components/ui/button";
 import { Pagination } from "~/components/ui/pagination";
 
-export { ListSearchForm, ListSearchStatus } from "./list-search";
+import { ListSearchForm, ListSearchStatus } from "./list-search";
+
+export { ListSearchForm, ListSearchStatus };
 
 export function ListPanel({
   id,
@@ -54,6 +57,28 @@ export function ListPanel({
       ) : null}
       {children}
     </section>
+  );
+}
+
+/**
+ * A searchable list's panel: its search form beside the title, and over the list the "N match"
+ * line (with Clear search, back to the form's address) while a search is shown.
+ */
+export function SearchListPanel({
+  search,
+  matches,
+  children,
+  ...panel
+}: Omit<Parameters<typeof ListPanel>[0], "aside"> & {
+  search: Omit<Parameters<typeof ListSearchForm>[0], "children">;
+  /** How many rows match, and the words for one and for many: "person matches", "people match". */
+  matches: { count: number; one: string; many: string };
+}) {
+  return (
+    <ListPanel {...panel} aside={<ListSearchForm {...search} />}>
+      <ListSearchStatus {...matches} query={search.query} clearTo={search.action} />
+      {children}
+    </ListPanel>
   );
 }
 
@@ -262,5 +287,70 @@ export function RowActionForm({
         {children}
       </button>
     </Form>
+  );
+}
+
+/** A row's last cell: its Edit link. */
+export function EditCell({ to, label }: { to: string; label: string }) {
+  return (
+    <Cell end className="">
+      <RowLink to={to} label={label}>
+        Edit
+      </RowLink>
+    </Cell>
+  );
+}
+
+/**
+ * The list of a kind of named page (categories, series, tags): each row's name, its public
+ * address, a count and its Edit link.
+ */
+export function AddressTable({
+  rows,
+  countLabel,
+  prefix,
+  hrefFor,
+  editHrefFor,
+  editLabel = (name) => `Edit ${name}`,
+}: {
+  rows: readonly { id: number; name: string; slug: string; count: number }[];
+  /** The count's column heading: "Articles", "Parts". */
+  countLabel: string;
+  /** The address as shown before the slug: "/category/". */
+  prefix: string;
+  hrefFor: (slug: string) => string;
+  editHrefFor: (id: number) => string;
+  editLabel?: (name: string) => string;
+}) {
+  return (
+    <DataTable columns={["Name", "Address", { label: countLabel, align: "end" }, { label: "Actions", align: "end" }]}>
+      {rows.map((row) => (
+        <tr key={row.id}>
+          <RowHeader>{row.name}</RowHeader>
+          <Cell className="">
+            <Link to={hrefFor(row.slug)} className="font-mono text-xs text-brand hover:underline">
+              {prefix}
+              {row.slug}
+            </Link>
+          </Cell>
+          <Cell number>{row.count}</Cell>
+          <EditCell to={editHrefFor(row.id)} label={editLabel(row.name)} />
+        </tr>
+      ))}
+    </DataTable>
+  );
+}
+
+/** A row's Move up and Move down buttons (intents "up" and "down"), each disabled at its end of the list. */
+export function MoveButtons({ name, first, last }: { name: string; first: boolean; last: boolean }) {
+  return (
+    <>
+      <IntentButton intent="up" variant="secondary" size="sm" disabled={first} aria-label={`Move up: ${name}`}>
+        ↑ Up
+      </IntentButton>
+      <IntentButton intent="down" variant="secondary" size="sm" disabled={last} aria-label={`Move down: ${name}`}>
+        ↓ Down
+      </IntentButton>
+    </>
   );
 }

@@ -5,7 +5,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, useLocation } from "react-router";
 import { ROLE_LABELS } from "~/auth/permissions";
-import { AdminPageHeader } from "~/components/admin/admin-shell";
+import { AdminPageHeader, AdminSection } from "~/components/admin/admin-shell";
 import { LocalDate } from "~/components/admin/local-date";
 import {
   controlClass,
@@ -25,10 +25,9 @@ import {
   EmptyList,
   ListPagination,
   ListPanel,
-  ListSearchForm,
-  ListSearchStatus,
   RowActionForm,
   RowHeader,
+  SearchListPanel,
 } from "~/components/admin/list-kit";
 import type { PendingInviteRow as Invite, PersonRow as Person } from "~/people/people-view";
 
@@ -81,28 +80,20 @@ export function PeoplePage({ list, invites, selfId, actionData }: PeoplePageProp
         )}
       </ListPanel>
 
-      <ListPanel
+      <SearchListPanel
         id="everyone"
         title={`Everyone (${list.total})`}
-        aside={
-          <ListSearchForm
-            action="/admin/people"
-            name="People"
-            id="people-q"
-            label="Search by name or email"
-            placeholder="Search by name or email..."
-            query={list.query}
-            maxLength={100}
-          />
-        }
+        search={{
+          action: peopleHref(),
+          name: "People",
+          id: "people-q",
+          label: "Search by name or email",
+          placeholder: "Search by name or email...",
+          query: list.query,
+          maxLength: 100,
+        }}
+        matches={{ count: list.total, one: "person matches", many: "people match" }}
       >
-        <ListSearchStatus
-          count={list.total}
-          one="person matches"
-          many="people match"
-          query={list.query}
-          clearTo={"/admin/people"}
-        />
         {list.people.length === 0 ? (
           <EmptyList title="No one matches your search." />
         ) : (
@@ -123,7 +114,7 @@ export function PeoplePage({ list, invites, selfId, actionData }: PeoplePageProp
           hrefFor={(n) => peopleHref({ q: list.query, page: n })}
           radius={2}
         />
-      </ListPanel>
+      </SearchListPanel>
     </div>
   );
 }
@@ -201,13 +192,7 @@ function InviteForm({
     defaultValue: { role: "contributor" },
   });
   return (
-    <section
-      aria-labelledby="invite-heading"
-      className="mt-8 rounded-xl border border-line bg-surface p-4 shadow-sm sm:p-6"
-    >
-      <h2 id="invite-heading" className="text-lg font-semibold text-ink">
-        Invite someone
-      </h2>
+    <AdminSection id="invite-heading" title="Invite someone">
       <p className="mt-1 mb-4 text-sm text-ink-muted">
         They receive a link by email; it works once, for 7 days. An existing account gets the role after signing in.
       </p>
@@ -225,6 +210,6 @@ function InviteForm({
           Send invitation
         </StatusButton>
       </Form>
-    </section>
+    </AdminSection>
   );
 }

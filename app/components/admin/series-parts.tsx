@@ -7,8 +7,8 @@
 import { type DragEvent, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import type { SeriesPart } from "~/taxonomy/taxonomy-view";
-import { buttonClass } from "~/components/ui/button";
 import { useHydrated } from "~/components/ui/use-hydrated";
+import { MoveButtons } from "./list-kit";
 import { articleEditHref } from "~/lib/urls";
 
 const STATUS_LABELS = { published: "Published", scheduled: "Scheduled", draft: "Draft" } as const;
@@ -82,7 +82,7 @@ export function SeriesPartsList({ parts }: { parts: readonly SeriesPart[] }) {
                 {part.part !== null ? ` · Part ${part.part} for readers` : " · not shown to readers"}
               </p>
             </div>
-            <MoveButtons part={part} first={index === 0} last={index === shown.length - 1} />
+            <PartMoveForm part={part} first={index === 0} last={index === shown.length - 1} />
           </li>
         ))}
       </ol>
@@ -90,32 +90,12 @@ export function SeriesPartsList({ parts }: { parts: readonly SeriesPart[] }) {
   );
 }
 
-function MoveButtons({ part, first, last }: { part: SeriesPart; first: boolean; last: boolean }) {
+function PartMoveForm({ part, first, last }: { part: SeriesPart; first: boolean; last: boolean }) {
   const fetcher = useFetcher();
-  const small = buttonClass({ variant: "secondary", size: "sm" });
   return (
     <fetcher.Form method="post" className="flex gap-1" aria-busy={fetcher.state !== "idle"}>
       <input type="hidden" name="article" value={part.id} />
-      <button
-        type="submit"
-        name="intent"
-        value="up"
-        className={small}
-        disabled={first}
-        aria-label={`Move up: ${part.title}`}
-      >
-        ↑ Up
-      </button>
-      <button
-        type="submit"
-        name="intent"
-        value="down"
-        className={small}
-        disabled={last}
-        aria-label={`Move down: ${part.title}`}
-      >
-        ↓ Down
-      </button>
+      <MoveButtons name={part.title} first={first} last={last} />
     </fetcher.Form>
   );
 }

@@ -4,16 +4,15 @@
  * Built from the admin list kit; every form is a plain form (the same with and without JavaScript).
  */
 import { Form } from "react-router";
-import { AdminPageHeader } from "~/components/admin/admin-shell";
+import { AdminPageHeader, AdminSection } from "~/components/admin/admin-shell";
 import {
   Cell,
   DataTable,
   EmptyList,
   ListPagination,
   ListPanel,
-  ListSearchForm,
-  ListSearchStatus,
   RowHeader,
+  SearchListPanel,
 } from "~/components/admin/list-kit";
 import { LocalDateTime } from "~/components/admin/local-date";
 import { SubscriberChart } from "~/components/admin/subscriber-chart";
@@ -49,41 +48,23 @@ export function SubscribersPage({ query, summary, topics, weeks, list, outbox, a
       />
       <FormAlert alert={alert} live className="mt-6" />
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
-        <section
-          aria-labelledby="subscriber-totals"
-          className="rounded-xl border border-line bg-surface p-4 shadow-sm sm:p-6"
-        >
-          <h2 id="subscriber-totals" className="text-lg font-semibold text-ink">
-            Totals
-          </h2>
+        <AdminSection id="subscriber-totals" title="Totals" className="">
           <dl className="mt-3 grid grid-cols-2 gap-4 sm:grid-cols-4">
             <Figure label="Subscribed" value={String(summary.confirmed)} />
             <Figure label="Weekly digest" value={String(summary.weekly)} />
             <Figure label="Waiting" value={String(summary.pending)} />
             <Figure label="Unsubscribed" value={String(summary.unsubscribed)} />
           </dl>
-        </section>
-        <section
-          aria-labelledby="outbox-title"
-          className="rounded-xl border border-line bg-surface p-4 shadow-sm sm:p-6"
-        >
-          <h2 id="outbox-title" className="text-lg font-semibold text-ink">
-            Mail outbox
-          </h2>
+        </AdminSection>
+        <AdminSection id="outbox-title" title="Mail outbox" className="">
           <div className="mt-3">
             <OutboxHealthFigures outbox={outbox} />
           </div>
-        </section>
+        </AdminSection>
       </div>
-      <section
-        aria-labelledby="weeks-title"
-        className="mt-6 rounded-xl border border-line bg-surface p-4 shadow-sm sm:p-6"
-      >
-        <h2 id="weeks-title" className="text-lg font-semibold text-ink">
-          New and lost per week
-        </h2>
+      <AdminSection id="weeks-title" title="New and lost per week" className="mt-6">
         <SubscriberChart weeks={weeks} />
-      </section>
+      </AdminSection>
       <ListPanel id="topics-title" title="By topic" className="mt-6 overflow-hidden">
         {topics.length === 0 ? (
           <EmptyList title="No subscribers yet." />
@@ -103,28 +84,20 @@ export function SubscribersPage({ query, summary, topics, weeks, list, outbox, a
           </DataTable>
         )}
       </ListPanel>
-      <ListPanel
+      <SearchListPanel
         id="list-title"
         title={`All subscribers (${list.total})`}
-        aside={
-          <ListSearchForm
-            action={adminSubscribersHref()}
-            name="Subscribers"
-            id="subscriber-search"
-            label="Search subscribers by address"
-            placeholder="Search by address..."
-            query={query}
-            maxLength={254}
-          />
-        }
+        search={{
+          action: adminSubscribersHref(),
+          name: "Subscribers",
+          id: "subscriber-search",
+          label: "Search subscribers by address",
+          placeholder: "Search by address...",
+          query: query,
+          maxLength: 254,
+        }}
+        matches={{ count: list.total, one: "subscriber matches", many: "subscribers match" }}
       >
-        <ListSearchStatus
-          query={query}
-          count={list.total}
-          one="subscriber matches"
-          many="subscribers match"
-          clearTo={adminSubscribersHref()}
-        />
         {list.rows.length === 0 ? (
           <EmptyList title={query ? "No subscriber matches." : "No subscribers yet."} />
         ) : (
@@ -148,14 +121,8 @@ export function SubscribersPage({ query, summary, topics, weeks, list, outbox, a
           hrefFor={(page) => adminSubscribersHref({ q: query, page })}
           label="Subscriber pages"
         />
-      </ListPanel>
-      <section
-        aria-labelledby="import-title"
-        className="mt-6 rounded-xl border border-line bg-surface p-4 shadow-sm sm:p-6"
-      >
-        <h2 id="import-title" className="text-lg font-semibold text-ink">
-          Import from CSV
-        </h2>
+      </SearchListPanel>
+      <AdminSection id="import-title" title="Import from CSV" className="mt-6">
         <p className="mt-1 text-sm text-ink-muted">
           The first line names the columns; one must be <code>email</code>. Optional: <code>categories</code> and{" "}
           <code>authors</code> (slugs or names, separated by <code>;</code>; none means everything) and{" "}
@@ -186,7 +153,7 @@ export function SubscribersPage({ query, summary, topics, weeks, list, outbox, a
             Import
           </button>
         </Form>
-      </section>
+      </AdminSection>
     </div>
   );
 }

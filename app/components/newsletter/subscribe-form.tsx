@@ -105,24 +105,22 @@ export function SubscribeForm({
               label="Everything"
               defaultChecked={typed ? Boolean(typed.everything) : everythingByDefault}
             />
-            {categories.map((topic) => (
-              <Check
-                key={`c-${topic.slug}`}
-                name="category"
-                value={topic.slug}
-                label={topic.name}
-                defaultChecked={checked("category", topic.slug)}
-              />
-            ))}
-            {authors.map((topic) => (
-              <Check
-                key={`a-${topic.slug}`}
-                name="author"
-                value={topic.slug}
-                label={topic.name}
-                defaultChecked={checked("author", topic.slug)}
-              />
-            ))}
+            {(
+              [
+                ["category", categories],
+                ["author", authors],
+              ] as const
+            ).flatMap(([name, topics]) =>
+              topics.map((topic) => (
+                <Check
+                  key={`${name[0]}-${topic.slug}`}
+                  name={name}
+                  value={topic.slug}
+                  label={topic.name}
+                  defaultChecked={checked(name, topic.slug)}
+                />
+              )),
+            )}
           </div>
           {topicsError ? (
             <p id={`${id}-topics-error`} className="mt-1 text-sm text-danger">

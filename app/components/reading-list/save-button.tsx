@@ -84,9 +84,7 @@ export function SaveButton({
   }
   return (
     <fetcher.Form method="post" action="/reading-list" className={`inline-flex ${className}`}>
-      <input type="hidden" name="articleId" value={articleId} />
-      <input type="hidden" name="returnTo" value={returnTo} />
-      {hydrated ? <input type="hidden" name="via" value="fetch" /> : null}
+      <ListFields articleId={articleId} returnTo={returnTo} viaFetch={hydrated} />
       <button
         type="submit"
         name="intent"
@@ -109,9 +107,7 @@ export function RemoveButton({ articleId, describedBy }: { articleId: number; de
   const fetcher = useFetcher({ key: `reading-list-${articleId}` });
   return (
     <fetcher.Form method="post" action="/reading-list">
-      <input type="hidden" name="articleId" value={articleId} />
-      <input type="hidden" name="returnTo" value={returnTo} />
-      {hydrated ? <input type="hidden" name="via" value="fetch" /> : null}
+      <ListFields articleId={articleId} returnTo={returnTo} viaFetch={hydrated} />
       <button
         type="submit"
         name="intent"
@@ -143,5 +139,16 @@ export function BookmarkIcon({ filled = false }: { filled?: boolean }) {
     >
       <path d="M5.5 3.5h9a1 1 0 0 1 1 1v12l-5.5-3.5L4.5 16.5v-12a1 1 0 0 1 1-1Z" strokeLinejoin="round" />
     </svg>
+  );
+}
+
+/** What every reading-list form posts: the article, the page to come back to, and whether a fetcher sends it. */
+function ListFields({ articleId, returnTo, viaFetch }: { articleId: number; returnTo: string; viaFetch: boolean }) {
+  return (
+    <>
+      <input type="hidden" name="articleId" value={articleId} />
+      <input type="hidden" name="returnTo" value={returnTo} />
+      {viaFetch ? <input type="hidden" name="via" value="fetch" /> : null}
+    </>
   );
 }

@@ -47,3 +47,8 @@ export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
 export function Button({ variant, size, className, type = "button", ...props }: ButtonProps) {
   return <button type={type} className={buttonClass({ variant, size, className })} {...props} />;
 }
+
+/** A form's submit button that says which of the form's actions it is (`intent`: "delete", "up"…). */
+export function IntentButton({ intent, ...props }: Omit<ButtonProps, "type" | "name" | "value"> & { intent: string }) {
+  return <Button type="submit" name="intent" value={intent} {...props} />;
+}
