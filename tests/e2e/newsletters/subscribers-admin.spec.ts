@@ -89,7 +89,11 @@ test.describe("newsletter administration", () => {
     jsEnabled,
   }) => {
     const run = `${jsEnabled ? "js" : "nojs"}${Date.now().toString(36)}`;
-    const [css, both, everything] = ["css", "both", "all"].map((label) => uniqueEmail(`imp-${run}-${label}`));
+    const [css, both, everything] = ["css", "both", "all"].map((label) => uniqueEmail(`imp-${run}-${label}`)) as [
+      string,
+      string,
+      string,
+    ];
     await signInAsAdmin(page, jsEnabled);
     await openSubscribers(page, jsEnabled);
     // The chart is an image named by its title and its summary; its numbers are a table.
