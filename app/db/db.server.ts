@@ -32,6 +32,7 @@ export { DataDirLockedError } from "./data-dir-lock.server";
 export {
   DatabaseBusyError,
   databaseQueueStats,
+  inBackground,
   isDatabaseBusyError,
   withDatabaseQueue,
 } from "./queue.server";

@@ -18,6 +18,8 @@
  * - The worker wakes at once on a new row: `pg_notify('mail_outbox')` in the writing
  *   transaction reaches every PostgreSQL instance at commit, and `mailQueued()` after the commit
  *   wakes this process's worker (the embedded database has no notifications). It also polls.
+ * - The worker runs as background work (`inBackground`): on the embedded database its statements
+ *   yield to requests' (decision 26).
  * - Without SMTP_URL, the mailer writes each mail to DATA_DIR/outbox as an .eml file: the same
  *   rows, the same worker.
  *
@@ -27,7 +29,7 @@
 import { logger } from "~/observability/logger.server";
 import { randomBytes, randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { type Database, getDatabaseHandle, getDb, queryRows, type Runner } from "~/db/db.server";
+import { type Database, getDatabaseHandle, getDb, inBackground, queryRows, type Runner } from "~/db/db.server";
 import { mailOutbox, mailSuppressions } from "~/db/schema";
 import { env } from "~/env.server";
 import { fillVars, type SharedBody, sharedBodies } from "./shared-bodies.server";
@@ -353,19 +355,21 @@ export async function startOutboxWorker(options: DeliveryOptions & { pollMs?: nu
   const drain = () => {
     if (stopped || again) return;
     again = true;
-    running = running.then(async () => {
-      again = false;
-      if (stopped) return;
-      try {
-        const counts = await deliverDueMail(db, { ...options, stopped: () => stopped });
-        if (counts.retried + counts.failed > 0) {
-          logger().info({ event: "mail", ...counts }, "outbox run");
+    running = running.then(() =>
+      inBackground(async () => {
+        again = false;
+        if (stopped) return;
+        try {
+          const counts = await deliverDueMail(db, { ...options, stopped: () => stopped });
+          if (counts.retried + counts.failed > 0) {
+            logger().info({ event: "mail", ...counts }, "outbox run");
+          }
+        } catch (error) {
+          // The database may be briefly unreachable: the next wake or poll tries again.
+          logger().error({ event: "mail", reason: describe(error) }, "outbox run failed");
         }
-      } catch (error) {
-        // The database may be briefly unreachable: the next wake or poll tries again.
-        logger().error({ event: "mail", reason: describe(error) }, "outbox run failed");
-      }
-    });
+      }),
+    );
   };
   const unlisten = await handle.listen(OUTBOX_CHANNEL, () => drain());
   timer = setInterval(drain, options.pollMs ?? POLL_MS);

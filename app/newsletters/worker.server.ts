@@ -4,9 +4,10 @@
  * sends the weekly digests when due (digest.server.ts). It runs at start, every POLL_MS, when a
  * newsletter is queued on any PostgreSQL instance (NOTIFY) and when content changes here (a
  * publish announces itself: the embedded database has no notifications). The database decides
- * who does each batch (FOR UPDATE SKIP LOCKED), so instances never write one mail twice.
+ * who does each batch (FOR UPDATE SKIP LOCKED), so instances never write one mail twice. It runs
+ * as background work (`inBackground`): on the embedded database its batches yield to requests.
  */
-import { getDatabaseHandle } from "~/db/db.server";
+import { getDatabaseHandle, inBackground } from "~/db/db.server";
 import { onContentChanged } from "~/cache/content-events.server";
 import { logger } from "~/observability/logger.server";
 import { sendDueDigests } from "./digest.server";
@@ -29,23 +30,25 @@ export async function startNewsletterWorker(options: { pollMs?: number } = {}): 
   const run = () => {
     if (stopped || again) return;
     again = true;
-    running = running.then(async () => {
-      again = false;
-      if (stopped) return;
-      try {
-        const written = await fanOutQueued({ stopped: () => stopped });
-        if (written > 0)
-          logger().info({ event: "newsletter", mails: written }, `newsletter fan-out: ${written} mail(s)`);
-        if (Date.now() - lastDigestCheck >= DIGEST_CHECK_MS) {
-          lastDigestCheck = Date.now();
-          const digests = await sendDueDigests(new Date(), { stopped: () => stopped });
-          if (digests > 0) logger().info({ event: "newsletter", digests }, `weekly digests queued: ${digests}`);
+    running = running.then(() =>
+      inBackground(async () => {
+        again = false;
+        if (stopped) return;
+        try {
+          const written = await fanOutQueued({ stopped: () => stopped });
+          if (written > 0)
+            logger().info({ event: "newsletter", mails: written }, `newsletter fan-out: ${written} mail(s)`);
+          if (Date.now() - lastDigestCheck >= DIGEST_CHECK_MS) {
+            lastDigestCheck = Date.now();
+            const digests = await sendDueDigests(new Date(), { stopped: () => stopped });
+            if (digests > 0) logger().info({ event: "newsletter", digests }, `weekly digests queued: ${digests}`);
+          }
+        } catch (error) {
+          // The database may be briefly unreachable: the next wake or poll tries again.
+          logger().error({ event: "newsletter", err: error }, "newsletter run failed");
         }
-      } catch (error) {
-        // The database may be briefly unreachable: the next wake or poll tries again.
-        logger().error({ event: "newsletter", err: error }, "newsletter run failed");
-      }
-    });
+      }),
+    );
   };
   const unlisten = await handle.listen(NEWSLETTER_CHANNEL, () => run());
   const unsubscribe = onContentChanged(() => run());
