@@ -65,21 +65,31 @@ function messageIdDomain() {
 }
 
 /**
- * Queues `message` on `tx`: it is sent if and only if `tx` commits. Call `mailQueued()` after
+ * Queues `message` (or several) on `tx`: each is sent if and only if `tx` commits. Call `mailQueued()` after
  * the commit so this process's worker starts at once (other PostgreSQL instances hear NOTIFY).
  */
-export async function queueMail(tx: Runner, kind: MailKind, message: MailMessage) {
-  await tx.insert(mailOutbox).values({
-    kind,
-    messageId: message.messageId ?? `<${randomUUID()}@${messageIdDomain()}>`,
-    toAddress: message.to,
-    subject: message.subject,
-    textBody: message.text,
-    htmlBody: message.html,
-    headers: message.headers ?? null,
-  });
+export async function queueMail(tx: Runner, kind: MailKind, message: MailMessage | MailMessage[]) {
+  const messages = Array.isArray(message) ? message : [message];
+  if (messages.length === 0) return;
+  // Many mails (an import's confirmations) in inserts of QUEUE_BATCH rows, one notification.
+  for (let start = 0; start < messages.length; start += QUEUE_BATCH) {
+    await tx.insert(mailOutbox).values(
+      messages.slice(start, start + QUEUE_BATCH).map((one) => ({
+        kind,
+        messageId: one.messageId ?? `<${randomUUID()}@${messageIdDomain()}>`,
+        toAddress: one.to,
+        subject: one.subject,
+        textBody: one.text,
+        htmlBody: one.html,
+        headers: one.headers ?? null,
+      })),
+    );
+  }
   await tx.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
 }
+
+/** Rows one insert of `queueMail` writes at most (7 parameters each, far under PostgreSQL's 65 535). */
+export const QUEUE_BATCH = 1000;
 
 /** A new Message-ID (for rows written in bulk, which know theirs before the insert). */
 export function newMessageId() {
@@ -98,16 +108,17 @@ export async function mailQueued() {
   if (deliversInline()) await deliverDueMail(await getDb());
 }
 
+/** How a transaction queues its mails: one, or many at once (written together). */
+export type QueueMail = (kind: MailKind, message: MailMessage | MailMessage[]) => Promise<void>;
+
 /** A transaction whose mails (`queue(kind, message)`) commit with it; the worker is woken after. */
-export async function withMail<T>(
-  fn: (tx: Database, queue: (kind: MailKind, message: MailMessage) => Promise<void>) => Promise<T>,
-): Promise<T> {
+export async function withMail<T>(fn: (tx: Database, queue: QueueMail) => Promise<T>): Promise<T> {
   const db = await getDb();
   let queued = 0;
   const result = await db.transaction(async (tx) => {
     const runner = tx as unknown as Database;
     return fn(runner, async (kind, message) => {
-      queued++;
+      queued += Array.isArray(message) ? message.length : 1;
       await queueMail(runner, kind, message);
     });
   });
