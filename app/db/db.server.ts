@@ -34,6 +34,7 @@ export {
   databaseQueueStats,
   inBackground,
   isDatabaseBusyError,
+  requestsIdle,
   withDatabaseQueue,
 } from "./queue.server";
 

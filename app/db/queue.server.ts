@@ -64,13 +64,18 @@ export type Priority = "request" | "background";
  */
 export const BACKGROUND_MAX_WAIT_MS = 250;
 
-/** `ticket` undefined: each statement takes a new one as it arrives (work outside a request). */
-type Turn = { ticket: number | undefined; priority: Priority };
+/**
+ * `ticket` undefined: each statement takes a new one as it arrives (work outside a request).
+ * `request`: the admitted request's state, for the count of running requests.
+ */
+type Turn = { ticket: number | undefined; priority: Priority; request?: RequestState };
+/** A request counts as running while admitted and not handing its work to the background. */
+type RequestState = { ended: boolean; released: number };
 const turns = new AsyncLocalStorage<Turn>();
 
 let nextTicket = 1;
 let admitted = 0;
-/** Admitted requests not running background work (`inBackground` inside a request moves it out). */
+/** Admitted requests that count as running (see RequestState): background work waits for them. */
 let requestsRunning = 0;
 const idleListeners = new Set<() => void>();
 const totals = { admitted: 0, shed: 0, statements: 0, waitMs: 0 };
@@ -87,12 +92,14 @@ export async function withDatabaseQueue<T>(fn: () => Promise<T>): Promise<T> {
   }
   admitted++;
   totals.admitted++;
+  const request: RequestState = { ended: false, released: 0 };
   requestRunning(+1);
   try {
-    return await turns.run({ ticket: nextTicket++, priority: "request" }, fn);
+    return await turns.run({ ticket: nextTicket++, priority: "request", request }, fn);
   } finally {
     admitted--;
-    requestRunning(-1);
+    request.ended = true;
+    if (request.released === 0) requestRunning(-1);
   }
 }
 
@@ -103,19 +110,19 @@ function requestRunning(change: 1 | -1) {
 
 /**
  * Runs `fn` as background work: its statements yield to requests' on the embedded database (see
- * the module's comment). Inside a request (an import), the rest of that request is not slowed:
- * only what `fn` does is background, and the request no longer holds background work back.
+ * the module's comment). Work started from inside a request (a worker woken by it) is not part of
+ * that request. `releasesRequest`: `fn` is the rest of the calling request's own work (an import's
+ * batches), so the request stops counting as running meanwhile and does not hold `fn` back.
  */
-export async function inBackground<T>(fn: () => Promise<T>): Promise<T> {
+export async function inBackground<T>(fn: () => Promise<T>, options: { releasesRequest?: boolean } = {}): Promise<T> {
   const outer = turns.getStore();
   if (outer?.priority === "background") return fn();
-  // Only withDatabaseQueue opens a request's turn.
-  const inRequest = outer !== undefined;
-  if (inRequest) requestRunning(-1);
+  const request = options.releasesRequest && !outer?.request?.ended ? outer?.request : undefined;
+  if (request && request.released++ === 0) requestRunning(-1);
   try {
     return await turns.run({ ticket: undefined, priority: "background" }, fn);
   } finally {
-    if (inRequest) requestsRunning++;
+    if (request && --request.released === 0 && !request.ended) requestsRunning++;
   }
 }
 
@@ -129,9 +136,26 @@ export function databasePriority(): Priority {
   return turns.getStore()?.priority ?? "request";
 }
 
-/** Requests admitted and not running background work: background work waits while there are any. */
+/** Requests admitted and running (not released to background work): background work waits while there are any. */
 export function requestsInProgress(): number {
   return requestsRunning;
+}
+
+/**
+ * For background work between two units of work that cost this thread's time (an SMTP send):
+ * resolves at once when no request runs, else when none does or after BACKGROUND_MAX_WAIT_MS.
+ */
+export function requestsIdle(): Promise<void> {
+  if (requestsRunning === 0) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      unsubscribe();
+      resolve();
+    };
+    const timer = setTimeout(done, BACKGROUND_MAX_WAIT_MS);
+    const unsubscribe = onRequestsIdle(done);
+  });
 }
 
 /** Calls `listener` each time the last running request finishes; returns the unsubscribe. */

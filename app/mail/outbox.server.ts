@@ -29,7 +29,15 @@
 import { logger } from "~/observability/logger.server";
 import { randomBytes, randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { type Database, getDatabaseHandle, getDb, inBackground, queryRows, type Runner } from "~/db/db.server";
+import {
+  type Database,
+  getDatabaseHandle,
+  getDb,
+  inBackground,
+  queryRows,
+  requestsIdle,
+  type Runner,
+} from "~/db/db.server";
 import { mailOutbox, mailSuppressions } from "~/db/schema";
 import { env } from "~/env.server";
 import { fillVars, type SharedBody, sharedBodies } from "./shared-bodies.server";
@@ -179,6 +187,11 @@ export type DeliveryOptions = {
   leaseMs?: number;
   /** Stops claiming when true (shutdown). */
   stopped?: () => boolean;
+  /**
+   * Waits before each send while requests run (at most 250 ms): on the embedded database this
+   * thread is the server's only one for requests and sends alike (decision 26).
+   */
+  yieldToRequests?: boolean;
   /** Test seam: runs before each send. */
   beforeSend?: (row: { id: number; to: string }) => Promise<void> | void;
 };
@@ -292,6 +305,7 @@ export async function deliverDueMail(db: Database, options: DeliveryOptions = {}
               lease_until = null, claim_id = null where id = ${row.id} and claim_id = ${claimId}`);
           continue;
         }
+        if (options.yieldToRequests) await requestsIdle();
         await pace();
         await deliverRow(
           db,
@@ -371,7 +385,11 @@ export async function startOutboxWorker(options: DeliveryOptions & { pollMs?: nu
         again = false;
         if (stopped) return;
         try {
-          const counts = await deliverDueMail(db, { ...options, stopped: () => stopped });
+          const counts = await deliverDueMail(db, {
+            yieldToRequests: handle.driver === "pglite",
+            ...options,
+            stopped: () => stopped,
+          });
           if (counts.retried + counts.failed > 0) {
             logger().info({ event: "mail", ...counts }, "outbox run");
           }

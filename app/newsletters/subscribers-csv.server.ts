@@ -255,46 +255,49 @@ export async function importSubscribers(
   if (refusal !== null) return { status: "refused", message: refusal };
   const report: ImportReport = { imported: 0, confirmationsQueued: 0, skipped: 0 };
   await prepareLinks();
-  await inBackground(async () => {
-    const db = await getDb();
-    const index = await topicIndex(db);
-    let batch: Array<{ email: string; topics: ResolvedTopics; frequency: string }> = [];
-    // Addresses of the batch being gathered: a repeat in one insert would conflict with itself.
-    const seen = new Set<string>();
-    const flush = async () => {
-      if (batch.length === 0) return;
-      const rows = batch;
-      batch = [];
-      seen.clear();
-      if (options.consented) await db.transaction((tx) => writeConsented(tx, rows));
-      else report.confirmationsQueued += await withMail((tx, queue) => requestConfirmations(tx, queue, rows));
-      report.imported += rows.length;
-    };
-    for await (const record of csvRecords(file)) {
-      const email = (record.email ?? "").trim();
-      const key = email.toLowerCase();
-      if (!EMAIL_PATTERN.test(email) || email.length > 254 || seen.has(key)) {
-        report.skipped++;
-        continue;
+  await inBackground(
+    async () => {
+      const db = await getDb();
+      const index = await topicIndex(db);
+      let batch: Array<{ email: string; topics: ResolvedTopics; frequency: string }> = [];
+      // Addresses of the batch being gathered: a repeat in one insert would conflict with itself.
+      const seen = new Set<string>();
+      const flush = async () => {
+        if (batch.length === 0) return;
+        const rows = batch;
+        batch = [];
+        seen.clear();
+        if (options.consented) await db.transaction((tx) => writeConsented(tx, rows));
+        else report.confirmationsQueued += await withMail((tx, queue) => requestConfirmations(tx, queue, rows));
+        report.imported += rows.length;
+      };
+      for await (const record of csvRecords(file)) {
+        const email = (record.email ?? "").trim();
+        const key = email.toLowerCase();
+        if (!EMAIL_PATTERN.test(email) || email.length > 254 || seen.has(key)) {
+          report.skipped++;
+          continue;
+        }
+        seen.add(key);
+        const frequency = record.frequency?.toLowerCase() === "weekly" ? "weekly" : "each";
+        batch.push({ email, topics: topicsOf(record, index), frequency });
+        if (batch.length >= IMPORT_BATCH) await flush();
       }
-      seen.add(key);
-      const frequency = record.frequency?.toLowerCase() === "weekly" ? "weekly" : "each";
-      batch.push({ email, topics: topicsOf(record, index), frequency });
-      if (batch.length >= IMPORT_BATCH) await flush();
-    }
-    await flush();
-    await db.transaction((tx) =>
-      recordAudit(
-        options.actor,
-        {
-          kind: "subscribers",
-          action: "imported",
-          summary: `Imported ${report.imported} subscriber(s)${options.consented ? " who consented" : "; confirmation mails queued"}`,
-          details: { ...report, consented: options.consented },
-        },
-        tx,
-      ),
-    );
-  });
+      await flush();
+      await db.transaction((tx) =>
+        recordAudit(
+          options.actor,
+          {
+            kind: "subscribers",
+            action: "imported",
+            summary: `Imported ${report.imported} subscriber(s)${options.consented ? " who consented" : "; confirmation mails queued"}`,
+            details: { ...report, consented: options.consented },
+          },
+          tx,
+        ),
+      );
+    },
+    { releasesRequest: true },
+  );
   return { status: "imported", ...report };
 }

@@ -198,9 +198,33 @@ describe("background work (decision 26)", () => {
     expect(waited).toBeLessThan(BACKGROUND_MAX_WAIT_MS + 1000);
   });
 
-  it("does not hold back background work started inside a request (an import)", async () => {
+  it("still counts a request as running when it wakes background work that is not its own (a worker)", async () => {
+    const order: string[] = [];
+    let finish!: () => void;
+    const requestDone = new Promise<void>((resolve) => {
+      finish = resolve;
+    });
+    let worker: Promise<void> = Promise.resolve();
+    const request = withDatabaseQueue(async () => {
+      worker = inBackground(async () => {
+        await queryRows(handle.db, sql`select 'worker'`);
+        order.push("worker");
+      });
+      await requestDone;
+      order.push("request done");
+    });
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    finish();
+    await request;
+    await worker;
+    expect(order).toEqual(["request done", "worker"]);
+  });
+
+  it("does not let a request hold back the background work it hands its own work to (an import)", async () => {
     const started = performance.now();
-    await withDatabaseQueue(() => inBackground(() => queryRows(handle.db, sql`select 'import batch'`)));
+    await withDatabaseQueue(() =>
+      inBackground(() => queryRows(handle.db, sql`select 'import batch'`), { releasesRequest: true }),
+    );
     expect(performance.now() - started).toBeLessThan(BACKGROUND_MAX_WAIT_MS);
   });
 });
