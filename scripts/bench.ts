@@ -15,6 +15,17 @@
  * pages only) gives the cached pages' p99 during the soak; the server's RSS before and after it.
  * Prints tables and writes bench-report.json.
  *
+ * The newsletter runs (issue 24; `--only newsletter` runs them alone, `--no-newsletter` leaves them
+ * out) use their own database and server, with N confirmed subscribers to one category
+ * (`--newsletter-subscribers`, default 100 000, seeded with INSERT … SELECT generate_series) and a
+ * real SMTP sink in its own process on the load generator's core (scripts/bench-smtp-sink.ts):
+ * the server's memory while importing a CSV of `--import-rows` rows (with and without "they
+ * consented"); the outbox's send rate of one newsletter to all N on the server's one core
+ * (MAIL_RATE_PER_SECOND lifted so that the pace is not the limit); cached pages' p99 (4
+ * connections) before and while that send runs; and the publish request's p50/p99
+ * (`--newsletter-publishes` each) with 0 subscribers matching, then alternating 0 and N matching
+ * while the worker fans the newsletters out.
+ *
  * BENCH_SECONDS sets the default duration per run (a smoke run: BENCH_SECONDS=1 --articles 200);
  * BENCH_SOAK_SECONDS the soak's.
  */
@@ -34,6 +45,14 @@ const { values: args } = parseArgs({
     duration: { type: "string", default: process.env.BENCH_SECONDS ?? "10" },
     "no-mixed": { type: "boolean", default: false },
     "no-soak": { type: "boolean", default: false },
+    "no-newsletter": { type: "boolean", default: false },
+    "newsletter-subscribers": { type: "string", default: "100000" },
+    "newsletter-publishes": { type: "string", default: "60" },
+    "newsletter-wait-seconds": { type: "string", default: "1200" },
+    "import-rows": { type: "string", default: "100000" },
+    // Without consent each row queues a confirmation mail, one row at a time (about 6 ms a row on
+    // the embedded database): the default is the same count, a smaller one keeps a run short.
+    "import-asked-rows": { type: "string" },
     "soak-seconds": { type: "string", default: process.env.BENCH_SOAK_SECONDS ?? "180" },
     "soak-connections": { type: "string", default: "64" },
     connections: { type: "string", default: "50" },
@@ -206,7 +225,7 @@ function fetchRaw(pathname: string, headers: Record<string, string>): Promise<{ 
 function runWrk(
   paths: string[],
   headers: Record<string, string>,
-  options: { port?: number; seconds?: number; countCache?: boolean } = {},
+  options: { port?: number; seconds?: number; countCache?: boolean; connections?: number } = {},
 ) {
   const scriptPath = path.join(os.tmpdir(), `dp-bench-${process.pid}-${Math.random().toString(36).slice(2)}.lua`);
   fs.writeFileSync(scriptPath, wrkScript(paths, headers, { countCache: options.countCache }));
@@ -214,7 +233,7 @@ function runWrk(
     ...PIN.client,
     WRK,
     "-t1",
-    `-c${CONNECTIONS}`,
+    `-c${options.connections ?? CONNECTIONS}`,
     `-d${options.seconds ?? DURATION}s`,
     "--timeout",
     "10s",
@@ -591,12 +610,302 @@ async function soakRun(serverPid: number, cachedPaths: string[]) {
   };
 }
 
+// ---------------------------------------------------------------------------------------------
+// The newsletter runs (issue 24): their own database, server and SMTP sink.
+
+type SinkStats = { count: number; firstAt: number | null; lastAt: number | null };
+
+/** The SMTP sink (scripts/bench-smtp-sink.ts), pinned to the load generator's core. */
+async function startSink(port: number) {
+  const command = [...PIN.client, process.execPath, path.join(root, "scripts/bench-smtp-sink.ts"), String(port)];
+  const child = spawn(command[0]!, command.slice(1), { stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  await new Promise<void>((resolve, reject) => {
+    child.once("message", () => resolve());
+    child.once("exit", (code) => reject(new Error(`the SMTP sink exited (${code})`)));
+  });
+  return {
+    stats: () =>
+      new Promise<SinkStats>((resolve) => {
+        child.once("message", (message) => resolve(message as SinkStats));
+        child.send("stats");
+      }),
+    stop: async () => {
+      child.disconnect();
+      await new Promise((resolve) => child.once("exit", resolve));
+    },
+  };
+}
+
+function percentiles(timings: number[]) {
+  const sorted = [...timings].sort((a, b) => a - b);
+  const at = (q: number) =>
+    sorted.length ? Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! * 10) / 10 : null;
+  return { count: sorted.length, p50: at(0.5), p99: at(0.99), max: at(1) };
+}
+
+/** Publishes one article in `categoryId` through the editor form; its time end to end (ms). */
+async function publishTimed(cookie: string, categoryId: number, label: string) {
+  const started = performance.now();
+  const response = await fetch(`${BASE}/admin/articles/new`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: BASE, Cookie: cookie },
+    body: new URLSearchParams({
+      title: `Newsletter bench ${label}`,
+      slug: `newsletter-bench-${label}`,
+      content: `## ${label}\n\nPublished by npm run bench's newsletter runs at ${new Date().toISOString()}.\n\n\`\`\`ts\nconst answer = 42;\n\`\`\`\n`,
+      excerpt: "Written by npm run bench.",
+      categoryId: String(categoryId),
+    }),
+  });
+  await response.arrayBuffer();
+  if (response.status !== 303) throw new Error(`publishing ${label} answered ${response.status}`);
+  return performance.now() - started;
+}
+
+/** Publishes `count` articles, one every `gapMs`, in the category `categoryFor(i)` gives; timings by category. */
+async function publishSeries(
+  cookie: string,
+  count: number,
+  gapMs: number,
+  tag: string,
+  categoryFor: (i: number) => number,
+) {
+  const timings = new Map<number, number[]>();
+  for (let i = 0; i < count; i++) {
+    const started = Date.now();
+    const categoryId = categoryFor(i);
+    const ms = await publishTimed(cookie, categoryId, `${tag}-${i}-${process.pid}`);
+    timings.set(categoryId, [...(timings.get(categoryId) ?? []), ms]);
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, gapMs - (Date.now() - started))));
+  }
+  return timings;
+}
+
+/**
+ * Imports a generated CSV of `rows` addresses (category DevTools) through the Subscribers page's
+ * form, and reads the server's resident memory before it and its peak during it (VmHWM, reset
+ * first through /proc/PID/clear_refs).
+ */
+async function importRun(serverPid: number, cookie: string, rows: number, consented: boolean) {
+  const tag = consented ? "consented" : "asked";
+  const lines = ["email,categories"];
+  for (let i = 1; i <= rows; i++) lines.push(`import-${tag}-${i}@bench.test,devtools`);
+  const csv = `${lines.join("\n")}\n`;
+  const form = new FormData();
+  form.set("intent", "import");
+  if (consented) form.set("consented", "1");
+  form.set("file", new Blob([csv], { type: "text/csv" }), `${tag}.csv`);
+  let peakReset = true;
+  try {
+    fs.writeFileSync(`/proc/${serverPid}/clear_refs`, "5");
+  } catch {
+    peakReset = false;
+  }
+  const rssBeforeMb = rssMb(serverPid);
+  const started = performance.now();
+  const response = await fetch(`${BASE}/admin/subscribers`, {
+    method: "POST",
+    headers: { Origin: BASE, Cookie: cookie },
+    body: form,
+  });
+  const html = await response.text();
+  const seconds = Math.round((performance.now() - started) / 100) / 10;
+  const peakMb = peakRssMb(serverPid);
+  const report = /(\d+) address(?:es)? imported[^<.]*/.exec(html)?.[0] ?? null;
+  return {
+    rows,
+    consented,
+    csvMb: Math.round(Buffer.byteLength(csv) / 104857.6) / 10,
+    status: response.status,
+    report,
+    seconds,
+    rssBeforeMb,
+    peakRssMb: peakReset ? peakMb : null,
+    rssAfterMb: rssMb(serverPid),
+    growthMb: peakReset && peakMb !== null && rssBeforeMb !== null ? peakMb - rssBeforeMb : null,
+    targetGrowthMb: 100,
+  };
+}
+
+async function categoryIds(cookie: string, names: string[]) {
+  const html = await (await fetch(`${BASE}/admin/articles/new`, { headers: { Cookie: cookie } })).text();
+  return names.map((name) => {
+    const id = new RegExp(`<option value="(\\d+)"[^>]*>${name}</option>`).exec(html)?.[1];
+    if (!id) throw new Error(`no category ${name} in the editor`);
+    return Number(id);
+  });
+}
+
+async function newsletterRuns() {
+  const subscribers = Number(args["newsletter-subscribers"]);
+  const publishes = Number(args["newsletter-publishes"]);
+  const importRows = Number(args["import-rows"]);
+  const waitSeconds = Number(args["newsletter-wait-seconds"]);
+  const sinkPort = PORT + 2;
+  const database = await freshDatabase();
+  log(
+    `newsletter: database ${database.kind}; seeding demo content + ${ARTICLES} articles and ${subscribers} subscribers…`,
+  );
+  const seedStarted = performance.now();
+  run(process.execPath, [tsx, "scripts/seed.ts", "--articles", String(ARTICLES)], database.env);
+  run(
+    process.execPath,
+    [tsx, "scripts/admin.ts", "create", "--email", ADMIN.email, "--password", ADMIN.password, "--name", ADMIN.name],
+    database.env,
+  );
+  const subscribersStarted = performance.now();
+  run(process.execPath, [tsx, "scripts/bench-subscribers.ts", String(subscribers), "opinion"], database.env);
+  const subscriberSeedSeconds = Math.round((performance.now() - subscribersStarted) / 100) / 10;
+  const seedSeconds = Math.round((performance.now() - seedStarted) / 100) / 10;
+  const sink = await startSink(sinkPort);
+  const env = {
+    ...database.env,
+    SMTP_URL: `smtp://127.0.0.1:${sinkPort}`,
+    // The pace is a setting (default 50/s per instance); lifted so that the send rate measured is what one core does.
+    MAIL_RATE_PER_SECOND: "10000",
+  };
+  const serverCommand = [...PIN.server, process.execPath, "server/main.ts"];
+  const server = spawn(serverCommand[0]!, serverCommand.slice(1), { env, stdio: ["ignore", "ignore", "inherit"] });
+  try {
+    await waitFor200(`${BASE}/`, 60_000);
+    const cookie = await signIn();
+    const [matching, elsewhere] = await categoryIds(cookie, ["Opinion", "Tutorials"]);
+    const sample = await sampleFromSitemap();
+    const cached = ["/", ...sample.posts.slice(0, 200), ...sample.categories];
+    for (const p of cached) await (await fetch(`${BASE}${p}`, { headers: CLIENTS.browser })).arrayBuffer();
+
+    log(`newsletter: importing a CSV of ${importRows} rows with "they consented"…`);
+    const importConsented = await importRun(server.pid!, cookie, importRows, true);
+
+    log(`newsletter: cached pages (4 connections) for ${DURATION} s before the send…`);
+    const probe = (result: Awaited<ReturnType<typeof runWrk>>) => ({
+      connections: 4,
+      reqPerSec: result.reqPerSec,
+      p50: result.p50,
+      p99: result.p99,
+      non2xx: result.non2xx,
+    });
+    const cachedBefore = probe(await runWrk(cached, CLIENTS.browser, { connections: 4 }));
+
+    log(`newsletter: publishing one article to ${subscribers} subscribers; the worker fans it out and sends…`);
+    const publishedAt = Date.now();
+    const publishMs = await publishTimed(cookie, matching!, `send-${process.pid}`);
+    let stats = await sink.stats();
+    while (stats.count === 0 && Date.now() - publishedAt < 60_000) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      stats = await sink.stats();
+    }
+    const firstMailAfterMs = stats.firstAt === null ? null : stats.firstAt - publishedAt;
+    // The publish dropped the pages that list articles: cached again first (their first render
+    // waits for the database, busy with the send), so that the probe reads cached pages.
+    const warmStarted = performance.now();
+    for (const p of cached) await (await fetch(`${BASE}${p}`, { headers: CLIENTS.browser })).arrayBuffer();
+    const rewarmMs = Math.round(performance.now() - warmStarted);
+    log(`newsletter: cached pages (4 connections) for ${DURATION} s while it sends…`);
+    const duringFrom = await sink.stats();
+    const duringProbe = await runWrk(cached, CLIENTS.browser, { connections: 4, countCache: true });
+    const duringTo = await sink.stats();
+    const cache = duringProbe.cache ?? { hits: 0, misses: 0 };
+    const cachedDuringSend = {
+      ...probe(duringProbe),
+      hitRate: cache.hits + cache.misses ? Math.round((cache.hits / (cache.hits + cache.misses)) * 1000) / 1000 : null,
+      rewarmAfterPublishMs: rewarmMs,
+      mailsMeanwhile: duringTo.count - duringFrom.count,
+      sendingThroughout: duringTo.count < subscribers,
+      targetP99: 25,
+    };
+    const deadline = publishedAt + waitSeconds * 1000;
+    for (;;) {
+      stats = await sink.stats();
+      if (stats.count >= subscribers || Date.now() > deadline) break;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    const sendSeconds =
+      stats.firstAt !== null && stats.lastAt !== null ? Math.max(0.001, (stats.lastAt - stats.firstAt) / 1000) : null;
+    const send = {
+      subscribers,
+      received: stats.count,
+      complete: stats.count >= subscribers,
+      publishMs: Math.round(publishMs * 10) / 10,
+      firstMailAfterMs,
+      lastMailAfterSeconds: stats.lastAt === null ? null : Math.round((stats.lastAt - publishedAt) / 100) / 10,
+      sendSeconds: sendSeconds === null ? null : Math.round(sendSeconds * 10) / 10,
+      mailsPerSecond: sendSeconds === null ? null : Math.round(stats.count / sendSeconds),
+      mailConcurrency: 4,
+      serverCores: 1,
+      targetMailsPerSecond: 200,
+    };
+
+    log(`newsletter: ${publishes} publishes matching no subscriber (quiet)…`);
+    const quiet = await publishSeries(cookie, publishes, 250, "quiet", () => elsewhere!);
+    log(`newsletter: ${publishes * 2} publishes alternating 0 and ${subscribers} subscribers matching…`);
+    const alternating = await publishSeries(cookie, publishes * 2, 250, "alt", (i) => (i % 2 ? matching! : elsewhere!));
+    const publish = {
+      zeroMatchingQuiet: percentiles(quiet.get(elsewhere!) ?? []),
+      zeroMatchingWhileFanningOut: percentiles(alternating.get(elsewhere!) ?? []),
+      allMatching: { subscribers, ...percentiles(alternating.get(matching!) ?? []) },
+    };
+
+    log(
+      `newsletter: importing a CSV of ${args["import-asked-rows"] ?? importRows} rows without "they consented" (a confirmation mail each)…`,
+    );
+    const importAsked = await importRun(server.pid!, cookie, Number(args["import-asked-rows"] ?? importRows), false);
+    return {
+      database: database.kind,
+      seedSeconds,
+      subscriberSeedSeconds,
+      send,
+      cachedBefore,
+      cachedDuringSend,
+      publish,
+      imports: [importConsented, importAsked],
+    };
+  } finally {
+    server.kill("SIGTERM");
+    await new Promise((resolve) => server.once("exit", resolve));
+    await sink.stop();
+    await database.cleanup();
+  }
+}
+
+function printNewsletter(newsletter: Awaited<ReturnType<typeof newsletterRuns>>) {
+  const { send, cachedBefore, cachedDuringSend, publish, imports } = newsletter;
+  console.error(
+    `newsletter send: ${send.received}/${send.subscribers} mails in ${send.sendSeconds} s = ${send.mailsPerSecond} mails/s on one core (target ≥ ${send.targetMailsPerSecond}); first mail ${send.firstMailAfterMs} ms after the publish (${send.publishMs} ms)`,
+  );
+  console.error(
+    `cached pages p99: ${cachedBefore.p99} ms before the send, ${cachedDuringSend.p99} ms during it (target ≤ ${cachedDuringSend.targetP99}; ${cachedDuringSend.reqPerSec} req/s, hit rate ${cachedDuringSend.hitRate}, ${cachedDuringSend.mailsMeanwhile} mails meanwhile)`,
+  );
+  console.error(
+    `publish p50/p99: ${publish.zeroMatchingQuiet.p50}/${publish.zeroMatchingQuiet.p99} ms with 0 matching (quiet); alternating: ${publish.zeroMatchingWhileFanningOut.p50}/${publish.zeroMatchingWhileFanningOut.p99} ms with 0, ${publish.allMatching.p50}/${publish.allMatching.p99} ms with ${publish.allMatching.subscribers} matching`,
+  );
+  for (const run of imports)
+    console.error(
+      `CSV import of ${run.rows} rows (${run.csvMb} MB, ${run.consented ? "consented" : "confirmation mails"}): ${run.status} in ${run.seconds} s, RSS ${run.rssBeforeMb} → peak ${run.peakRssMb} MB (growth ${run.growthMb} MB, target < ${run.targetGrowthMb}); "${run.report}"`,
+    );
+}
+
 async function main() {
   if (!fs.existsSync(path.join(root, process.env.BUILD_DIR ?? "build", "server/index.js"))) {
     log("building…");
     run(process.execPath, [path.join(root, "node_modules/@react-router/dev/bin.cjs"), "build"], process.env);
   }
   if (!fs.existsSync(WRK)) throw new Error(`wrk not found at ${WRK} (apt-get install wrk, or set WRK_PATH)`);
+  const onlyParts = args.only?.split(",") ?? [];
+  const withNewsletter = !args["no-newsletter"] && (onlyParts.length === 0 || onlyParts.includes("newsletter"));
+  if (onlyParts.length > 0 && onlyParts.every((part) => part === "newsletter")) {
+    const newsletter = await newsletterRuns();
+    const report = {
+      date: new Date().toISOString(),
+      machine: { cpus: os.cpus().length, node: process.versions.node },
+      newsletter,
+    };
+    fs.writeFileSync(args.report!, `${JSON.stringify(report, null, 2)}\n`);
+    console.log(JSON.stringify(report, null, 2));
+    printNewsletter(newsletter);
+    return;
+  }
   const database = await freshDatabase();
   log(`database: ${database.kind}; seeding demo content + ${ARTICLES} synthetic articles…`);
   const seedStarted = performance.now();
@@ -763,6 +1072,14 @@ async function main() {
     server.kill("SIGTERM");
     await new Promise((resolve) => server.once("exit", resolve));
     await database.cleanup();
+  }
+  if (withNewsletter) {
+    // On their own database and server, after the others (the same port).
+    const newsletter = await newsletterRuns();
+    const report = JSON.parse(fs.readFileSync(args.report!, "utf8"));
+    fs.writeFileSync(args.report!, `${JSON.stringify({ ...report, newsletter }, null, 2)}\n`);
+    console.log(JSON.stringify({ newsletter }, null, 2));
+    printNewsletter(newsletter);
   }
 }
 

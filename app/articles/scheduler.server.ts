@@ -18,7 +18,7 @@
  * Index: articles_scheduled_due_idx (scheduled_at) where status = 'scheduled' and publish_error is null.
  */
 import { eq, sql } from "drizzle-orm";
-import { type Database, getDb, queryRows } from "~/db/db.server";
+import { type Database, getDb, inBackground, queryRows } from "~/db/db.server";
 import { articles } from "~/db/schema";
 import { onContentChanged } from "~/cache/content-events.server";
 import { announceArticle, articlePageState } from "./article-tags.server";
@@ -116,27 +116,29 @@ export function startScheduler(options: { tickMs?: number } = {}): Scheduler {
     if (stopped) return;
     if (again) return;
     again = true;
-    ticking = ticking.then(async () => {
-      again = false;
-      if (stopped) return;
-      const startedAt = performance.now();
-      latestLagSeconds = 0;
-      try {
-        const ids = await publishDueArticles();
-        observeSchedulerTick({
-          seconds: (performance.now() - startedAt) / 1000,
-          published: ids.length,
-          lagSeconds: latestLagSeconds,
-        });
-        if (ids.length > 0) {
-          logger().info({ event: "scheduler", articleIds: ids }, `published ${ids.length} scheduled article(s)`);
+    ticking = ticking.then(() =>
+      inBackground(async () => {
+        again = false;
+        if (stopped) return;
+        const startedAt = performance.now();
+        latestLagSeconds = 0;
+        try {
+          const ids = await publishDueArticles();
+          observeSchedulerTick({
+            seconds: (performance.now() - startedAt) / 1000,
+            published: ids.length,
+            lagSeconds: latestLagSeconds,
+          });
+          if (ids.length > 0) {
+            logger().info({ event: "scheduler", articleIds: ids }, `published ${ids.length} scheduled article(s)`);
+          }
+        } catch (error) {
+          // The database may be briefly unreachable: the next tick tries again.
+          logger().error({ event: "scheduler", err: error }, "tick failed");
+          countSchedulerFailure();
         }
-      } catch (error) {
-        // The database may be briefly unreachable: the next tick tries again.
-        logger().error({ event: "scheduler", err: error }, "tick failed");
-        countSchedulerFailure();
-      }
-    });
+      }),
+    );
   };
   const timer = setInterval(tick, options.tickMs ?? TICK_MS);
   timer.unref();

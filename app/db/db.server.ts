@@ -32,7 +32,9 @@ export { DataDirLockedError } from "./data-dir-lock.server";
 export {
   DatabaseBusyError,
   databaseQueueStats,
+  inBackground,
   isDatabaseBusyError,
+  requestsIdle,
   withDatabaseQueue,
 } from "./queue.server";
 

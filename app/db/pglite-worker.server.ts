@@ -9,7 +9,9 @@
  *
  * - One statement at a time, as PGlite itself runs them. Waiting statements are served oldest
  *   request first (the tickets of ./queue.server.ts); the one in flight is the only one the worker
- *   sees.
+ *   sees. Background work's statements (`inBackground`) come after every waiting request
+ *   statement, and do not start (a statement, or a transaction's BEGIN) while a request is
+ *   running, unless they have waited BACKGROUND_MAX_WAIT_MS (decision 27).
  * - A transaction is interactive: its BEGIN pins the worker to it, and until its COMMIT or ROLLBACK
  *   only its own statements run (others wait), as with PGlite's own transaction lock. A statement
  *   outside the transaction, issued from inside its callback, would wait for it forever, exactly as
@@ -23,7 +25,17 @@
  */
 import { Worker } from "node:worker_threads";
 import { messages } from "@electric-sql/pglite";
-import { databaseTicket, statementDropped, statementQueued, statementStarted } from "./queue.server";
+import {
+  BACKGROUND_MAX_WAIT_MS,
+  databasePriority,
+  databaseTicket,
+  onRequestsIdle,
+  type Priority,
+  requestsInProgress,
+  statementDropped,
+  statementQueued,
+  statementStarted,
+} from "./queue.server";
 import { WORKER_SOURCE } from "./pglite-worker-source.server";
 
 type QueryOptions = {
@@ -47,6 +59,7 @@ type Reply = { id: number; ok: true; result?: unknown } | { id: number; ok: fals
 type Pending = {
   seq: number;
   ticket: number;
+  priority: Priority;
   request: Request;
   queuedAt: number;
   resolve(value: unknown): void;
@@ -112,6 +125,9 @@ export class PgliteWorker {
   /** The transaction the worker is pinned to, if any. */
   #pinned: number | null = null;
   #ready: Promise<void>;
+  /** Set while background work waits for running requests (at most BACKGROUND_MAX_WAIT_MS). */
+  #backgroundTimer: NodeJS.Timeout | null = null;
+  #unlistenIdle: () => void = () => {};
 
   private constructor(options: PgliteWorkerOptions) {
     this.#worker = new Worker(WORKER_SOURCE, {
@@ -157,6 +173,7 @@ export class PgliteWorker {
       throw error;
     }
     client.#worker.unref();
+    client.#unlistenIdle = onRequestsIdle(() => client.#pump());
     return client;
   }
 
@@ -176,7 +193,8 @@ export class PgliteWorker {
   async transaction<T>(fn: (tx: WorkerTransaction) => Promise<T>): Promise<T> {
     const id = this.#nextTx++;
     const ticket = databaseTicket();
-    await this.#submit({ op: "begin", tx: id }, ticket);
+    const priority = databasePriority();
+    await this.#submit({ op: "begin", tx: id }, ticket, priority);
     let open = true;
     const ensureOpen = () => {
       if (!open) throw new Error("Transaction is closed");
@@ -184,13 +202,15 @@ export class PgliteWorker {
     const tx: WorkerTransaction = {
       query: <R>(text: string, params?: unknown[], options?: QueryOptions) => {
         ensureOpen();
-        return this.#submit({ op: "query", text, params, options: wireOptions(options), tx: id }, ticket) as Promise<
-          Results<R>
-        >;
+        return this.#submit(
+          { op: "query", text, params, options: wireOptions(options), tx: id },
+          ticket,
+          priority,
+        ) as Promise<Results<R>>;
       },
       exec: (text: string) => {
         ensureOpen();
-        return this.#submit({ op: "exec", text, tx: id }, ticket) as Promise<Results[]>;
+        return this.#submit({ op: "exec", text, tx: id }, ticket, priority) as Promise<Results[]>;
       },
       get closed() {
         return !open;
@@ -201,11 +221,11 @@ export class PgliteWorker {
       result = await fn(tx);
     } catch (error) {
       open = false;
-      await this.#submit({ op: "rollback", tx: id }, ticket).catch(() => {});
+      await this.#submit({ op: "rollback", tx: id }, ticket, priority).catch(() => {});
       throw error;
     }
     open = false;
-    await this.#submit({ op: "commit", tx: id }, ticket);
+    await this.#submit({ op: "commit", tx: id }, ticket, priority);
     return result;
   }
 
@@ -213,24 +233,30 @@ export class PgliteWorker {
   async close() {
     if (this.#closed) return;
     try {
-      await this.#submit({ op: "close" }, Number.MAX_SAFE_INTEGER);
+      await this.#submit({ op: "close" }, Number.MAX_SAFE_INTEGER, "request");
     } finally {
       this.#closed = true;
+      this.#unlistenIdle();
+      this.#clearBackgroundTimer();
       await this.#worker.terminate();
     }
   }
 
-  #submit(request: Request, ticket = databaseTicket()): Promise<unknown> {
+  #submit(request: Request, ticket = databaseTicket(), priority = databasePriority()): Promise<unknown> {
     if (this.#failure) return Promise.reject(this.#failure);
     if (this.#closed) return Promise.reject(new Error("PGlite is closed"));
     return new Promise((resolve, reject) => {
-      this.#waiting.push({ seq: this.#seq++, ticket, request, queuedAt: performance.now(), resolve, reject });
+      this.#waiting.push({ seq: this.#seq++, ticket, priority, request, queuedAt: performance.now(), resolve, reject });
       statementQueued();
       this.#pump();
     });
   }
 
-  /** Sends the next statement when the worker is free: the pinned transaction's, else the oldest ticket's. */
+  /**
+   * Sends the next statement when the worker is free: the pinned transaction's; else the oldest
+   * ticket's among requests' statements; else background work's, unless it must wait for running
+   * requests (then a timer comes back when its wait reaches BACKGROUND_MAX_WAIT_MS).
+   */
   #pump() {
     if (this.#inFlight || this.#waiting.length === 0) return;
     let best = -1;
@@ -243,13 +269,31 @@ export class PgliteWorker {
       const current = this.#waiting[best];
       if (
         !current ||
-        candidate.ticket < current.ticket ||
-        (candidate.ticket === current.ticket && candidate.seq < current.seq)
+        (candidate.priority === "request" && current.priority === "background") ||
+        (candidate.priority === current.priority &&
+          (candidate.ticket < current.ticket || (candidate.ticket === current.ticket && candidate.seq < current.seq)))
       ) {
         best = i;
       }
     }
     if (best === -1) return; // the pinned transaction's code is between statements
+    const chosen = this.#waiting[best]!;
+    if (this.#pinned === null && chosen.priority === "background" && requestsInProgress() > 0) {
+      const waited = performance.now() - chosen.queuedAt;
+      if (waited < BACKGROUND_MAX_WAIT_MS) {
+        // Requests are running: background work waits for them (onRequestsIdle pumps again) or its time.
+        this.#clearBackgroundTimer();
+        this.#backgroundTimer = setTimeout(
+          () => {
+            this.#backgroundTimer = null;
+            this.#pump();
+          },
+          BACKGROUND_MAX_WAIT_MS - waited + 1,
+        );
+        return;
+      }
+    }
+    this.#clearBackgroundTimer();
     const [pending] = this.#waiting.splice(best, 1);
     const request = pending!.request;
     if (request.op === "begin") this.#pinned = request.tx;
@@ -280,7 +324,14 @@ export class PgliteWorker {
     this.#pump();
   }
 
+  #clearBackgroundTimer() {
+    if (this.#backgroundTimer === null) return;
+    clearTimeout(this.#backgroundTimer);
+    this.#backgroundTimer = null;
+  }
+
   #fail(error: Error) {
+    this.#clearBackgroundTimer();
     this.#failure ??= error;
     console.error(`[db] ${error.message}`);
     const flight = this.#inFlight;

@@ -12,6 +12,14 @@
  *   requests complete in arrival order instead of each waiting the whole queue for every statement.
  * - Work outside a request (start-up, the scheduler, scripts, tests) is never refused; each of its
  *   statements takes a ticket when it arrives, so it waits behind the requests admitted before it.
+ * - Background work (the newsletter fan-out, the outbox sender, digests, the scheduler, imports)
+ *   runs inside `inBackground(fn)`: a lower class (docs/decisions/0026). On the embedded database
+ *   a waiting request's statement always goes before a background one, and a background
+ *   statement or transaction that would start while a request is admitted waits until no request
+ *   is (`onRequestsIdle`), or at most BACKGROUND_MAX_WAIT_MS, so that background work keeps
+ *   moving under steady load. Background transactions are kept short (one batch each): a request
+ *   that arrives while one runs waits for its end, never for the next one. PostgreSQL ignores the
+ *   class (its pool runs statements side by side).
  *
  * `databaseQueueStats()` is the read-only view for metrics.
  */
@@ -45,11 +53,31 @@ export function isDatabaseBusyError(error: unknown): error is DatabaseBusyError 
   return error instanceof DatabaseBusyError;
 }
 
-type Turn = { ticket: number };
+/** The class of a statement: a request's (or a script's), or background work's. */
+export type Priority = "request" | "background";
+
+/**
+ * The longest a background statement or transaction waits for admitted requests to finish before
+ * it runs anyway (it still lets every waiting request statement go first). Under steady load
+ * background work then still gets a turn at least this often; a request meets at most one
+ * background batch (tens of milliseconds) on its way.
+ */
+export const BACKGROUND_MAX_WAIT_MS = 250;
+
+/**
+ * `ticket` undefined: each statement takes a new one as it arrives (work outside a request).
+ * `request`: the admitted request's state, for the count of running requests.
+ */
+type Turn = { ticket: number | undefined; priority: Priority; request?: RequestState };
+/** A request counts as running while admitted and not handing its work to the background. */
+type RequestState = { ended: boolean; released: number };
 const turns = new AsyncLocalStorage<Turn>();
 
 let nextTicket = 1;
 let admitted = 0;
+/** Admitted requests that count as running (see RequestState): background work waits for them. */
+let requestsRunning = 0;
+const idleListeners = new Set<() => void>();
 const totals = { admitted: 0, shed: 0, statements: 0, waitMs: 0 };
 let waitingStatements = 0;
 
@@ -64,16 +92,76 @@ export async function withDatabaseQueue<T>(fn: () => Promise<T>): Promise<T> {
   }
   admitted++;
   totals.admitted++;
+  const request: RequestState = { ended: false, released: 0 };
+  requestRunning(+1);
   try {
-    return await turns.run({ ticket: nextTicket++ }, fn);
+    return await turns.run({ ticket: nextTicket++, priority: "request", request }, fn);
   } finally {
     admitted--;
+    request.ended = true;
+    if (request.released === 0) requestRunning(-1);
+  }
+}
+
+function requestRunning(change: 1 | -1) {
+  requestsRunning += change;
+  if (requestsRunning === 0) for (const listener of idleListeners) listener();
+}
+
+/**
+ * Runs `fn` as background work: its statements yield to requests' on the embedded database (see
+ * the module's comment). Work started from inside a request (a worker woken by it) is not part of
+ * that request. `releasesRequest`: `fn` is the rest of the calling request's own work (an import's
+ * batches), so the request stops counting as running meanwhile and does not hold `fn` back.
+ */
+export async function inBackground<T>(fn: () => Promise<T>, options: { releasesRequest?: boolean } = {}): Promise<T> {
+  const outer = turns.getStore();
+  if (outer?.priority === "background") return fn();
+  const request = options.releasesRequest && !outer?.request?.ended ? outer?.request : undefined;
+  if (request && request.released++ === 0) requestRunning(-1);
+  try {
+    return await turns.run({ ticket: undefined, priority: "background" }, fn);
+  } finally {
+    if (request && --request.released === 0 && !request.ended) requestsRunning++;
   }
 }
 
 /** The calling request's ticket; outside a request, a new one (behind every admitted request). */
 export function databaseTicket(): number {
   return turns.getStore()?.ticket ?? nextTicket++;
+}
+
+/** The class of the calling code's statements. */
+export function databasePriority(): Priority {
+  return turns.getStore()?.priority ?? "request";
+}
+
+/** Requests admitted and running (not released to background work): background work waits while there are any. */
+export function requestsInProgress(): number {
+  return requestsRunning;
+}
+
+/**
+ * For background work between two units of work that cost this thread's time (an SMTP send):
+ * resolves at once when no request runs, else when none does or after BACKGROUND_MAX_WAIT_MS.
+ */
+export function requestsIdle(): Promise<void> {
+  if (requestsRunning === 0) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      unsubscribe();
+      resolve();
+    };
+    const timer = setTimeout(done, BACKGROUND_MAX_WAIT_MS);
+    const unsubscribe = onRequestsIdle(done);
+  });
+}
+
+/** Calls `listener` each time the last running request finishes; returns the unsubscribe. */
+export function onRequestsIdle(listener: () => void): () => void {
+  idleListeners.add(listener);
+  return () => idleListeners.delete(listener);
 }
 
 /** For the driver: a statement started waiting. */

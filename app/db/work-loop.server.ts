@@ -3,10 +3,11 @@
  * start, every `pollMs`, on each NOTIFY on `channel` (from any instance) and on each `wake()`.
  * One run at a time; a wake during a run asks for one more run after it, never more. The work is
  * told when the loop is stopping; a run that throws is reported to `failed` and the next wake or
- * poll tries again (the database may be briefly unreachable). `stop()` ends the timer, the
+ * poll tries again (the database may be briefly unreachable). Runs are background work
+ * (`inBackground`): on the embedded database their statements go after waiting requests'. `stop()` ends the timer, the
  * listener and the wakers given, then waits for the run under way.
  */
-import { getDatabaseHandle } from "./db.server";
+import { getDatabaseHandle, inBackground } from "./db.server";
 
 export type WorkLoop = { wake(): void; stop(): Promise<void> };
 
@@ -26,15 +27,17 @@ export async function startWorkLoop(options: {
   const wake = () => {
     if (stopped || again) return;
     again = true;
-    running = running.then(async () => {
-      again = false;
-      if (stopped) return;
-      try {
-        await options.work(isStopped);
-      } catch (error) {
-        options.failed(error);
-      }
-    });
+    running = running.then(() =>
+      inBackground(async () => {
+        again = false;
+        if (stopped) return;
+        try {
+          await options.work(isStopped);
+        } catch (error) {
+          options.failed(error);
+        }
+      }),
+    );
   };
   const unlisten = await handle.listen(options.channel, () => wake());
   const unwake = (options.wakers ?? []).map((waker) => waker(wake));

@@ -18,6 +18,8 @@
  * - The worker wakes at once on a new row: `pg_notify('mail_outbox')` in the writing
  *   transaction reaches every PostgreSQL instance at commit, and `mailQueued()` after the commit
  *   wakes this process's worker (the embedded database has no notifications). It also polls.
+ * - The worker runs as background work (`inBackground`): on the embedded database its statements
+ *   yield to requests' (decision 27).
  * - Without SMTP_URL, the mailer writes each mail to DATA_DIR/outbox as an .eml file: the same
  *   rows, the same worker.
  *
@@ -27,7 +29,14 @@
 import { logger } from "~/observability/logger.server";
 import { randomBytes, randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { type Database, getDatabaseHandle, getDb, queryRows, type Runner } from "~/db/db.server";
+import {
+  type Database,
+  getDatabaseHandle,
+  getDb,
+  queryRows,
+  requestsIdle,
+  type Runner,
+} from "~/db/db.server";
 import { mailOutbox, mailSuppressions } from "~/db/schema";
 import { startWorkLoop, type WorkLoop } from "~/db/work-loop.server";
 import { env } from "~/env.server";
@@ -64,21 +73,31 @@ function messageIdDomain() {
 }
 
 /**
- * Queues `message` on `tx`: it is sent if and only if `tx` commits. Call `mailQueued()` after
+ * Queues `message` (or several) on `tx`: each is sent if and only if `tx` commits. Call `mailQueued()` after
  * the commit so this process's worker starts at once (other PostgreSQL instances hear NOTIFY).
  */
-export async function queueMail(tx: Runner, kind: MailKind, message: MailMessage) {
-  await tx.insert(mailOutbox).values({
-    kind,
-    messageId: message.messageId ?? `<${randomUUID()}@${messageIdDomain()}>`,
-    toAddress: message.to,
-    subject: message.subject,
-    textBody: message.text,
-    htmlBody: message.html,
-    headers: message.headers ?? null,
-  });
+export async function queueMail(tx: Runner, kind: MailKind, message: MailMessage | MailMessage[]) {
+  const messages = Array.isArray(message) ? message : [message];
+  if (messages.length === 0) return;
+  // Many mails (an import's confirmations) in inserts of QUEUE_BATCH rows, one notification.
+  for (let start = 0; start < messages.length; start += QUEUE_BATCH) {
+    await tx.insert(mailOutbox).values(
+      messages.slice(start, start + QUEUE_BATCH).map((one) => ({
+        kind,
+        messageId: one.messageId ?? `<${randomUUID()}@${messageIdDomain()}>`,
+        toAddress: one.to,
+        subject: one.subject,
+        textBody: one.text,
+        htmlBody: one.html,
+        headers: one.headers ?? null,
+      })),
+    );
+  }
   await tx.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
 }
+
+/** Rows one insert of `queueMail` writes at most (7 parameters each, far under PostgreSQL's 65 535). */
+export const QUEUE_BATCH = 1000;
 
 /** A new Message-ID (for rows written in bulk, which know theirs before the insert). */
 export function newMessageId() {
@@ -97,16 +116,17 @@ export async function mailQueued() {
   if (deliversInline()) await deliverDueMail(await getDb());
 }
 
+/** How a transaction queues its mails: one, or many at once (written together). */
+export type QueueMail = (kind: MailKind, message: MailMessage | MailMessage[]) => Promise<void>;
+
 /** A transaction whose mails (`queue(kind, message)`) commit with it; the worker is woken after. */
-export async function withMail<T>(
-  fn: (tx: Database, queue: (kind: MailKind, message: MailMessage) => Promise<void>) => Promise<T>,
-): Promise<T> {
+export async function withMail<T>(fn: (tx: Database, queue: QueueMail) => Promise<T>): Promise<T> {
   const db = await getDb();
   let queued = 0;
   const result = await db.transaction(async (tx) => {
     const runner = tx as unknown as Database;
     return fn(runner, async (kind, message) => {
-      queued++;
+      queued += Array.isArray(message) ? message.length : 1;
       await queueMail(runner, kind, message);
     });
   });
@@ -167,6 +187,11 @@ export type DeliveryOptions = {
   leaseMs?: number;
   /** Stops claiming when true (shutdown). */
   stopped?: () => boolean;
+  /**
+   * Waits before each send while requests run (at most 250 ms): on the embedded database this
+   * thread is the server's only one for requests and sends alike (decision 27).
+   */
+  yieldToRequests?: boolean;
   /** Test seam: runs before each send. */
   beforeSend?: (row: { id: number; to: string }) => Promise<void> | void;
 };
@@ -280,6 +305,7 @@ export async function deliverDueMail(db: Database, options: DeliveryOptions = {}
               lease_until = null, claim_id = null where id = ${row.id} and claim_id = ${claimId}`);
           continue;
         }
+        if (options.yieldToRequests) await requestsIdle();
         await pace();
         await deliverRow(
           db,
@@ -350,7 +376,7 @@ export async function startOutboxWorker(options: DeliveryOptions & { pollMs?: nu
     channel: OUTBOX_CHANNEL,
     pollMs: options.pollMs ?? POLL_MS,
     async work(stopped) {
-      const counts = await deliverDueMail(db, { ...options, stopped });
+      const counts = await deliverDueMail(db, { yieldToRequests: handle.driver === "pglite", ...options, stopped });
       if (counts.retried + counts.failed > 0) {
         logger().info({ event: "mail", ...counts }, "outbox run");
       }

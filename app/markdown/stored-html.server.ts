@@ -18,7 +18,7 @@
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import { renderPreview } from "~/articles/save-article.server";
 import { contentChanged, EVERYTHING } from "~/cache/content-events.server";
-import { getDb } from "~/db/db.server";
+import { getDb, inBackground } from "~/db/db.server";
 import { articles, interviewQuestions, pages } from "~/db/schema";
 import { renderMarkdown, renderMarkdownFragment } from "./markdown.server";
 import { DONE, RENDER_PROGRESS, renderProgress } from "./render-version.server";
@@ -68,7 +68,8 @@ async function rerenderPagesAndAnswers(): Promise<number> {
  */
 export function rerenderStoredHtml(): Promise<number> {
   stopping = false;
-  const run = rerender().finally(() => {
+  // Background work: on the embedded database its statements yield to requests' (decision 27).
+  const run = inBackground(rerender).finally(() => {
     if (running === run) running = null;
   });
   running = run;

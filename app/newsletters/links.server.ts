@@ -20,11 +20,6 @@ function mac(secret: string, subscriberId: number) {
   return createHmac("sha256", secret).update(`newsletter:${subscriberId}`).digest("base64url");
 }
 
-/** The token of a subscriber's manage and unsubscribe links. */
-export async function manageToken(subscriberId: number) {
-  return `${subscriberId}.${mac(await unsubscribeSecret(), subscriberId)}`;
-}
-
 /** The subscriber a manage token names, or null when it is not one of ours (tampered, made up). */
 export async function readManageToken(token: string | undefined): Promise<number | null> {
   const match = /^(\d{1,10})\.([A-Za-z0-9_-]{43})$/.exec(token ?? "");
@@ -46,17 +41,7 @@ export async function prepareLinks() {
 
 export type SubscriberLinks = { manageUrl: string; unsubscribeUrl: string };
 
-/** The absolute manage and unsubscribe addresses of one subscriber. */
-export async function subscriberLinks(subscriberId: number): Promise<SubscriberLinks> {
-  const token = await manageToken(subscriberId);
-  const site = env().SITE_URL;
-  return {
-    manageUrl: `${site}${subscriptionHref(token)}`,
-    unsubscribeUrl: `${site}${subscriptionUnsubscribeHref(token)}`,
-  };
-}
-
-/** Links for many subscribers at once (the fan-out): one secret read. */
+/** The absolute manage and unsubscribe addresses of subscribers (the fan-out: many at once; one secret read). */
 export async function linksFor(ids: number[]): Promise<Map<number, SubscriberLinks>> {
   const secret = await unsubscribeSecret();
   const site = env().SITE_URL;

@@ -147,6 +147,11 @@ function byline(article: NewsletterArticle) {
     .join(" · ");
 }
 
+/** A newsletter's subject: the article's title (marked for "Send me a test"). */
+export function newsletterSubject(article: Pick<NewsletterArticle, "title">, options: { test?: boolean } = {}) {
+  return `${options.test ? "[Test] " : ""}${article.title}`;
+}
+
 /**
  * The newsletter of `article`: subject, plain text and inlined HTML, with {{manageUrl}} and
  * {{unsubscribeUrl}} left for each subscriber's row. `test`: "Send me a test" (subject marked).
@@ -157,7 +162,7 @@ export function renderNewsletter(
   options: { test?: boolean } = {},
 ): RenderedNewsletter {
   const pageUrl = `${site.siteUrl}${postHref(article.slug)}`;
-  const subject = `${options.test ? "[Test] " : ""}${article.title}`;
+  const subject = newsletterSubject(article, options);
   const cover = article.imageUrl
     ? `<img class="cover" src="${escapeHtml(absolute(article.imageUrl, site.siteUrl, pageUrl))}" alt="" width="552">`
     : "";

@@ -11,19 +11,19 @@
  * - Rate limits per client address and per subscribed address (app/auth/rate-limit.server.ts).
  * Every mail is queued in the transaction of its change (app/mail/outbox.server.ts).
  */
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { accountKey, hit, limitFor, POLICIES } from "~/auth/rate-limit.server";
 import { createSecretToken, hashSecretToken, isSecretToken } from "~/auth/secret-tokens.server";
 import { getDb, type Runner } from "~/db/db.server";
 import { subscribers } from "~/db/schema";
 import { env } from "~/env.server";
-import { withMail } from "~/mail/outbox.server";
+import { type QueueMail, withMail } from "~/mail/outbox.server";
 import type { MailMessage } from "~/mail/mailer.server";
 import type { SubscribeInput } from "~/lib/newsletter-schema";
 import { siteSettings } from "~/settings/settings.server";
-import { CONFIRM_VALID_DAYS, confirmUrl, prepareLinks, subscriberLinks } from "./links.server";
+import { CONFIRM_VALID_DAYS, confirmUrl, linksFor, prepareLinks } from "./links.server";
 import { alreadySubscribedMail, confirmSubscriptionMail, describeTopics } from "./subscription-mails.server";
-import { hasTopics, type ResolvedTopics, resolveTopics, writeTopics } from "./topics.server";
+import { hasTopics, type ResolvedTopics, replaceTopics, resolveTopics, writeTopics } from "./topics.server";
 
 /** No second confirmation (or "already subscribed") mail to one address within this time. */
 export const RESEND_MINUTES = 10;
@@ -39,9 +39,9 @@ export type Subscriber = { id: number; email: string; status: string; confirmSen
 
 const siteOf = () => ({ siteName: siteSettings().siteName, siteUrl: env().SITE_URL });
 
-/** The row of `email` (any letter case), locked for this transaction. */
-async function lockedByEmail(tx: Runner, email: string): Promise<Subscriber | null> {
-  const [row] = await tx
+/** The rows of `emails` (any letter case), locked for this transaction in id order. */
+async function lockedByEmail(tx: Runner, emails: string[]): Promise<Subscriber[]> {
+  return tx
     .select({
       id: subscribers.id,
       email: subscribers.email,
@@ -49,49 +49,89 @@ async function lockedByEmail(tx: Runner, email: string): Promise<Subscriber | nu
       confirmSentAt: subscribers.confirmSentAt,
     })
     .from(subscribers)
-    .where(sql`lower(${subscribers.email}) = lower(${email})`)
+    .where(
+      sql`lower(${subscribers.email}) in (${sql.join(
+        emails.map((email) => sql`lower(${email})`),
+        sql`, `,
+      )})`,
+    )
+    .orderBy(subscribers.id)
     .for("update");
-  return row ?? null;
 }
 
 const mailedRecently = (row: Subscriber) =>
   row.confirmSentAt !== null && Date.now() - row.confirmSentAt.getTime() < RESEND_MINUTES * 60_000;
 
+export type ConfirmationRequest = { email: string; topics: ResolvedTopics };
+
 /**
- * Asks `email` to confirm `topics` (pending), or tells a confirmed subscriber they already are;
- * inside `tx`, whose commit sends the mail. Used by the form and by imports without consent
- * (call `prepareLinks()` before opening `tx`).
+ * Asks each address to confirm its topics (pending), or tells a confirmed subscriber they already
+ * are; inside `tx`, whose commit sends the mails. The subscribe form asks for one address, an
+ * import without consent for a batch: a fixed number of statements whatever the count (call
+ * `prepareLinks()` before opening `tx`). An address mailed within RESEND_MINUTES gets nothing
+ * (a pending one keeps the latest topics); a repeated address counts once (its last topics).
+ * Returns the number of mails queued.
  */
-export async function requestConfirmation(
-  tx: Runner,
-  queue: (kind: "subscribe-confirm", message: MailMessage) => Promise<void>,
-  email: string,
-  topics: ResolvedTopics,
-) {
-  await tx.insert(subscribers).values({ email, status: "pending" }).onConflictDoNothing();
-  const row = await lockedByEmail(tx, email);
-  if (!row) throw new Error("the subscriber row vanished");
-  if (mailedRecently(row)) {
-    // Not confirmed yet: the latest choice of topics counts; nothing is mailed again so soon.
-    if (row.status !== "confirmed") await writeTopics(tx, row.id, topics, "replace");
-    return;
-  }
-  if (row.status === "confirmed") {
-    await tx.update(subscribers).set({ confirmSentAt: sql`now()` }).where(eq(subscribers.id, row.id));
-    const { manageUrl } = await subscriberLinks(row.id);
-    await queue("subscribe-confirm", alreadySubscribedMail(siteOf(), { to: row.email, manageUrl }));
-    return;
-  }
-  const { token, hash } = createSecretToken();
+export async function requestConfirmations(tx: Runner, queue: QueueMail, requests: ConfirmationRequest[]) {
+  const byEmail = new Map(requests.map((request) => [request.email.toLowerCase(), request]));
+  if (byEmail.size === 0) return 0;
   await tx
-    .update(subscribers)
-    .set({ status: "pending", confirmTokenHash: hash, confirmSentAt: sql`now()` })
-    .where(eq(subscribers.id, row.id));
-  await writeTopics(tx, row.id, topics, "replace");
-  await queue(
-    "subscribe-confirm",
-    confirmSubscriptionMail(siteOf(), { to: row.email, url: confirmUrl(token), topics: describeTopics(topics) }),
-  );
+    .insert(subscribers)
+    .values([...byEmail.values()].map((request) => ({ email: request.email, status: "pending" as const })))
+    .onConflictDoNothing();
+  const rows = await lockedByEmail(tx, [...byEmail.keys()]);
+  if (rows.length !== byEmail.size) throw new Error("a subscriber row vanished");
+  const site = siteOf();
+  const topicsToReplace: Array<{ subscriberId: number; topics: ResolvedTopics }> = [];
+  const alreadyConfirmed: Subscriber[] = [];
+  const asked: Array<{ row: Subscriber; hash: string; mail: MailMessage }> = [];
+  for (const row of rows) {
+    const { topics } = byEmail.get(row.email.toLowerCase())!;
+    if (mailedRecently(row)) {
+      // Not confirmed yet: the latest choice of topics counts; nothing is mailed again so soon.
+      if (row.status !== "confirmed") topicsToReplace.push({ subscriberId: row.id, topics });
+    } else if (row.status === "confirmed") {
+      alreadyConfirmed.push(row);
+    } else {
+      const { token, hash } = createSecretToken();
+      topicsToReplace.push({ subscriberId: row.id, topics });
+      asked.push({
+        row,
+        hash,
+        mail: confirmSubscriptionMail(site, { to: row.email, url: confirmUrl(token), topics: describeTopics(topics) }),
+      });
+    }
+  }
+  if (alreadyConfirmed.length > 0) {
+    await tx
+      .update(subscribers)
+      .set({ confirmSentAt: sql`now()` })
+      .where(
+        inArray(
+          subscribers.id,
+          alreadyConfirmed.map((row) => row.id),
+        ),
+      );
+  }
+  if (asked.length > 0) {
+    const values = sql.join(
+      asked.map(({ row, hash }) => sql`(${row.id}::int, ${hash}::text)`),
+      sql`, `,
+    );
+    await tx.execute(sql`update subscribers s
+        set status = 'pending', confirm_token_hash = v.hash, confirm_sent_at = now()
+       from (values ${values}) as v(id, hash) where s.id = v.id`);
+  }
+  await replaceTopics(tx, topicsToReplace);
+  const links = alreadyConfirmed.length > 0 ? await linksFor(alreadyConfirmed.map((row) => row.id)) : new Map();
+  const mails = [
+    ...asked.map(({ mail }) => mail),
+    ...alreadyConfirmed.map((row) =>
+      alreadySubscribedMail(site, { to: row.email, manageUrl: links.get(row.id)!.manageUrl }),
+    ),
+  ];
+  await queue("subscribe-confirm", mails);
+  return mails.length;
 }
 
 /** Subscribes a signed-in reader's verified address at once (their consent is the click). */
@@ -155,7 +195,7 @@ export async function subscribe(
     return { status: "subscribed" };
   }
   await prepareLinks();
-  await withMail(async (tx, queue) => requestConfirmation(tx, queue, email, topics));
+  await withMail(async (tx, queue) => requestConfirmations(tx, queue, [{ email, topics }]));
   return { status: "check-inbox" };
 }
 

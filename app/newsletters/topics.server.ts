@@ -38,25 +38,39 @@ export const hasTopics = (topics: ResolvedTopics) =>
 
 /** Sets (replace) or adds to (merge) a subscriber's topics. */
 export async function writeTopics(tx: Runner, subscriberId: number, topics: ResolvedTopics, mode: "replace" | "merge") {
-  if (mode === "replace") {
-    await tx.delete(subscriberCategories).where(eq(subscriberCategories.subscriberId, subscriberId));
-    await tx.delete(subscriberAuthors).where(eq(subscriberAuthors.subscriberId, subscriberId));
-    await tx.update(subscribers).set({ everything: topics.everything }).where(eq(subscribers.id, subscriberId));
-  } else if (topics.everything) {
+  if (mode === "replace") return replaceTopics(tx, [{ subscriberId, topics }]);
+  if (topics.everything) {
     await tx.update(subscribers).set({ everything: true }).where(eq(subscribers.id, subscriberId));
   }
-  if (topics.categoryIds.length > 0) {
-    await tx
-      .insert(subscriberCategories)
-      .values(topics.categoryIds.map((categoryId) => ({ subscriberId, categoryId })))
-      .onConflictDoNothing();
-  }
-  if (topics.authorIds.length > 0) {
-    await tx
-      .insert(subscriberAuthors)
-      .values(topics.authorIds.map((authorId) => ({ subscriberId, authorId })))
-      .onConflictDoNothing();
-  }
+  await addTopics(tx, [{ subscriberId, topics }]);
+}
+
+type TopicsOf = { subscriberId: number; topics: Pick<ResolvedTopics, "everything" | "categoryIds" | "authorIds"> };
+
+/** Sets the topics of many subscribers at once (an import's batch): five statements whatever the count. */
+export async function replaceTopics(tx: Runner, entries: TopicsOf[]) {
+  if (entries.length === 0) return;
+  const ids = entries.map((entry) => entry.subscriberId);
+  await tx.delete(subscriberCategories).where(inArray(subscriberCategories.subscriberId, ids));
+  await tx.delete(subscriberAuthors).where(inArray(subscriberAuthors.subscriberId, ids));
+  const everything = sql.join(
+    entries.map((entry) => sql`(${entry.subscriberId}::int, ${entry.topics.everything}::boolean)`),
+    sql`, `,
+  );
+  await tx.execute(sql`update subscribers s set everything = v.everything
+    from (values ${everything}) as v(id, everything) where s.id = v.id`);
+  await addTopics(tx, entries);
+}
+
+async function addTopics(tx: Runner, entries: TopicsOf[]) {
+  const categoryRows = entries.flatMap(({ subscriberId, topics }) =>
+    topics.categoryIds.map((categoryId) => ({ subscriberId, categoryId })),
+  );
+  const authorRows = entries.flatMap(({ subscriberId, topics }) =>
+    topics.authorIds.map((authorId) => ({ subscriberId, authorId })),
+  );
+  if (categoryRows.length > 0) await tx.insert(subscriberCategories).values(categoryRows).onConflictDoNothing();
+  if (authorRows.length > 0) await tx.insert(subscriberAuthors).values(authorRows).onConflictDoNothing();
 }
 
 /** A subscriber's topics as a form shows them (slugs). */

@@ -4,7 +4,8 @@
  * sends the weekly digests when due (digest.server.ts). It runs at start, every POLL_MS, when a
  * newsletter is queued on any PostgreSQL instance (NOTIFY) and when content changes here (a
  * publish announces itself: the embedded database has no notifications). The database decides
- * who does each batch (FOR UPDATE SKIP LOCKED), so instances never write one mail twice.
+ * who does each batch (FOR UPDATE SKIP LOCKED), so instances never write one mail twice. It runs
+ * as background work (`inBackground`): on the embedded database its batches yield to requests.
  */
 import { startWorkLoop, type WorkLoop } from "~/db/work-loop.server";
 import { onContentChanged } from "~/cache/content-events.server";

@@ -7,9 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, openDatabase, queryRows } from "~/db/db.server";
 import { isUniqueViolation } from "~/db/pg-error.server";
 import {
+  BACKGROUND_MAX_WAIT_MS,
   databaseQueueLimit,
   DatabaseBusyError,
   databaseQueueStats,
+  inBackground,
   isDatabaseBusyError,
   withDatabaseQueue,
 } from "~/db/queue.server";
@@ -133,6 +135,97 @@ describe("the embedded database's thread", () => {
     releaseA();
     await Promise.all([busy, requestA, requestB]);
     expect(order).toEqual(["a", "b"]);
+  });
+});
+
+describe("background work (decision 27)", () => {
+  it("lets a waiting request statement go before background work that asked earlier", async () => {
+    const order: string[] = [];
+    const busy = queryRows(handle.db, slowStatement);
+    // Background work asks first, a request second, while the database is busy.
+    const background = inBackground(async () => {
+      await queryRows(handle.db, sql`select 'background'`);
+      order.push("background");
+    });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const request = withDatabaseQueue(async () => {
+      await queryRows(handle.db, sql`select 'request'`);
+      order.push("request");
+    });
+    await Promise.all([busy, background, request]);
+    expect(order).toEqual(["request", "background"]);
+  });
+
+  it("does not start a background transaction while a request runs, until the request ends", async () => {
+    const order: string[] = [];
+    let finish!: () => void;
+    const requestDone = new Promise<void>((resolve) => {
+      finish = resolve;
+    });
+    const request = withDatabaseQueue(async () => {
+      await queryRows(handle.db, sql`select 'first'`);
+      order.push("request: first statement");
+      // The request's own code between statements (rendering…): the database is free meanwhile.
+      await requestDone;
+      await queryRows(handle.db, sql`select 'second'`);
+      order.push("request: second statement");
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const background = inBackground(() =>
+      handle.db.transaction(async (tx) => {
+        order.push("background: began");
+        await tx.execute(sql`select 1`);
+      }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    finish();
+    await Promise.all([request, background]);
+    expect(order).toEqual(["request: first statement", "request: second statement", "background: began"]);
+  });
+
+  it("runs background work anyway once it has waited its longest, while requests keep running", async () => {
+    let finish!: () => void;
+    const requestDone = new Promise<void>((resolve) => {
+      finish = resolve;
+    });
+    const request = withDatabaseQueue(() => requestDone);
+    const started = performance.now();
+    await inBackground(() => queryRows(handle.db, sql`select 'background'`));
+    const waited = performance.now() - started;
+    finish();
+    await request;
+    expect(waited).toBeGreaterThanOrEqual(BACKGROUND_MAX_WAIT_MS - 5);
+    expect(waited).toBeLessThan(BACKGROUND_MAX_WAIT_MS + 1000);
+  });
+
+  it("still counts a request as running when it wakes background work that is not its own (a worker)", async () => {
+    const order: string[] = [];
+    let finish!: () => void;
+    const requestDone = new Promise<void>((resolve) => {
+      finish = resolve;
+    });
+    let worker: Promise<void> = Promise.resolve();
+    const request = withDatabaseQueue(async () => {
+      worker = inBackground(async () => {
+        await queryRows(handle.db, sql`select 'worker'`);
+        order.push("worker");
+      });
+      await requestDone;
+      order.push("request done");
+    });
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    finish();
+    await request;
+    await worker;
+    expect(order).toEqual(["request done", "worker"]);
+  });
+
+  it("does not let a request hold back the background work it hands its own work to (an import)", async () => {
+    const started = performance.now();
+    await withDatabaseQueue(() =>
+      inBackground(() => queryRows(handle.db, sql`select 'import batch'`), { releasesRequest: true }),
+    );
+    expect(performance.now() - started).toBeLessThan(BACKGROUND_MAX_WAIT_MS);
   });
 });
 

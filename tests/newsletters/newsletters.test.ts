@@ -19,7 +19,12 @@ import { fanOutQueued } from "~/newsletters/fan-out.server";
 import { readManageToken } from "~/newsletters/links.server";
 import { endSubscription, subscriptionByToken, updateSubscription } from "~/newsletters/manage.server";
 import { articleMailCounts, countsByTopic, weeklyChanges } from "~/newsletters/subscribers-admin.server";
-import { IMPORT_MESSAGES, importSubscribers, subscriberCsvLines } from "~/newsletters/subscribers-csv.server";
+import {
+  IMPORT_BATCH,
+  IMPORT_MESSAGES,
+  importSubscribers,
+  subscriberCsvLines,
+} from "~/newsletters/subscribers-csv.server";
 import { confirmSubscription, readConfirmLink, subscribe } from "~/newsletters/subscriptions.server";
 import { openTestDatabase, testDatabaseKinds } from "../support/databases";
 
@@ -348,6 +353,70 @@ describe.each(testDatabaseKinds())("newsletters on %s", (kind) => {
     expect(lines.find((line) => line.startsWith("imp1@example.com"))).toMatch(
       /^imp1@example\.com,confirmed,each,category:css,import,\d{4}-/,
     );
+  });
+
+  it("imports batch by batch: a bad line past the first batch refuses the whole file, a re-run mails nobody twice", async () => {
+    const actor = { id: writer.id, fullName: "Wendy Writer" };
+    const csv = (lines: string[]) => new Blob([`email,categories\n${lines.join("\n")}\n`], { type: "text/csv" });
+    const many = Array.from({ length: IMPORT_BATCH + 10 }, (_, i) => `batch-${i}@example.com,css`);
+    const count = async () =>
+      (await handle.db.select({ n: sql<number>`count(*)::int` }).from(subscribers).where(sql`email like 'batch-%'`))[0]!
+        .n;
+    // Unclosed quote after more than one batch of good lines: nothing at all is written.
+    expect(await importSubscribers(csv([...many, '"unclosed@example.com,css']), { consented: false, actor })).toEqual({
+      status: "refused",
+      message: IMPORT_MESSAGES.notCsv,
+    });
+    expect(await count()).toBe(0);
+    expect(mails).toHaveLength(0);
+
+    // Without consent, over two batches: one confirmation each, a repeat in a later batch mailed once,
+    // a confirmed address told so (once), a pending address mailed a minute ago left alone.
+    const confirmedId = await confirmed("batch-confirmed@example.com", { category: ["react"] });
+    await handle.db.execute(
+      sql`update subscribers set confirm_sent_at = now() - interval '11 minutes' where id = ${confirmedId}`,
+    );
+    await anonymous("batch-recent@example.com", { category: ["react"] });
+    mails = [];
+    const lines = [
+      ...many,
+      "BATCH-0@example.com,css",
+      "batch-confirmed@example.com,css",
+      "batch-recent@example.com,css",
+    ];
+    expect(await importSubscribers(csv(lines), { consented: false, actor })).toEqual({
+      status: "imported",
+      imported: lines.length,
+      confirmationsQueued: many.length + 1,
+      skipped: 0,
+    });
+    const confirmations = mails.filter((mail) => mail.subject === "Confirm your subscription to DevPerspective");
+    expect(confirmations).toHaveLength(many.length);
+    expect(new Set(confirmations.map((mail) => mail.to.toLowerCase())).size).toBe(many.length);
+    expect(mails.filter((mail) => mail.to === "batch-confirmed@example.com").map((mail) => mail.subject)).toEqual([
+      "You are already subscribed to DevPerspective",
+    ]);
+    expect(mails.filter((mail) => mail.to === "batch-recent@example.com")).toHaveLength(0);
+    // The pending address takes the latest topics (css); the confirmed one keeps its own (react).
+    const topicsOf = async (email: string) =>
+      queryRows<{ slug: string }>(
+        handle.db,
+        sql`select c.slug from subscriber_categories sc join categories c on c.id = sc.category_id
+             join subscribers s on s.id = sc.subscriber_id where s.email = ${email} order by c.slug`,
+      );
+    expect(await topicsOf("batch-recent@example.com")).toEqual([{ slug: "css" }]);
+    expect(await topicsOf("batch-confirmed@example.com")).toEqual([{ slug: "react" }]);
+    const [link] = confirmations.filter((mail) => mail.to === "batch-7@example.com");
+    expect(await confirmSubscription(confirmLinkIn(link!))).toBe("confirmed");
+
+    // Run again (an import stopped halfway, re-run): within 10 minutes nobody gets a second mail.
+    mails = [];
+    expect(await importSubscribers(csv(lines), { consented: false, actor })).toMatchObject({
+      status: "imported",
+      confirmationsQueued: 0,
+    });
+    expect(mails).toHaveLength(0);
+    expect(await count()).toBe(many.length + 2);
   });
 
   it("counts subscribers by topic and per week", async () => {

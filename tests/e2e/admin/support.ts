@@ -48,7 +48,7 @@ function adminPort(parallelIndex: number) {
   return Number(process.env.E2E_PORT ?? 4317) + 140 + parallelIndex;
 }
 
-async function startAdminServer(port: number): Promise<RunningServer> {
+async function startAdminServer(port: number, env: Record<string, string>): Promise<RunningServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "dp-admin-e2e-"));
   const handle = await openDatabase({ dataDir, migrationsFolder: path.resolve("drizzle") });
   setDatabaseHandle(handle);
@@ -92,25 +92,32 @@ async function startAdminServer(port: number): Promise<RunningServer> {
   } finally {
     await closeDatabase();
   }
-  return startServer({ port, env: { DATA_DIR: dataDir, SITE_URL: `http://127.0.0.1:${port}` } });
+  return startServer({ port, env: { ...env, DATA_DIR: dataDir, SITE_URL: `http://127.0.0.1:${port}` } });
 }
 
-export const test = accountsTest.extend<object, { adminServer: RunningServer }>({
-  adminServer: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixture's dependencies from this pattern
-    async ({}, use, workerInfo) => {
-      const server = await startAdminServer(adminPort(workerInfo.parallelIndex));
-      await use(server);
-      server.process.kill("SIGTERM");
-      await server.exited;
-      fs.rmSync(server.dataDir, { recursive: true, force: true });
+export const test = accountsTest.extend<object, { adminServer: RunningServer; adminServerEnv: Record<string, string> }>(
+  {
+    /**
+     * More environment for the worker's server: a spec that reads the mail it causes sets
+     * `test.use({ adminServerEnv: appEnvFor(services) })` (the shared SMTP sink); without it the
+     * server writes mail to its data folder.
+     */
+    adminServerEnv: [{}, { option: true, scope: "worker" }],
+    adminServer: [
+      async ({ adminServerEnv }, use, workerInfo) => {
+        const server = await startAdminServer(adminPort(workerInfo.parallelIndex), adminServerEnv);
+        await use(server);
+        server.process.kill("SIGTERM");
+        await server.exited;
+        fs.rmSync(server.dataDir, { recursive: true, force: true });
+      },
+      { scope: "worker", timeout: 120_000 },
+    ],
+    baseURL: async ({ adminServer }, use) => {
+      await use(adminServer.url);
     },
-    { scope: "worker", timeout: 120_000 },
-  ],
-  baseURL: async ({ adminServer }, use) => {
-    await use(adminServer.url);
   },
-});
+);
 
 /** Signs in through the admin login form (the journey test drives it; this is its quick form). */
 export async function signInAsAdmin(
