@@ -29,14 +29,7 @@
 import { logger } from "~/observability/logger.server";
 import { randomBytes, randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
-import {
-  type Database,
-  getDatabaseHandle,
-  getDb,
-  queryRows,
-  requestsIdle,
-  type Runner,
-} from "~/db/db.server";
+import { type Database, getDatabaseHandle, getDb, queryRows, requestsIdle, type Runner } from "~/db/db.server";
 import { mailOutbox, mailSuppressions } from "~/db/schema";
 import { startWorkLoop, type WorkLoop } from "~/db/work-loop.server";
 import { env } from "~/env.server";
