@@ -46,9 +46,14 @@ test.describe("admin journey", () => {
     await expect(nav.getByRole("button", { name: "Sign Out" })).toBeVisible();
     const countBefore = await allArticlesCount(page);
     expect(countBefore).toBeGreaterThan(50);
-    // The rows listed before this article exists: the new one must come above all of them. (Other
-    // specs write articles on the same server at the same time, so "the first row" may be theirs.)
-    const titlesBefore = await page.getByRole("row").getByRole("rowheader").allTextContents();
+    // The published rows listed before this article exists: the new one (published now) must come
+    // above all of them. Drafts come first by design, and other specs write articles on the same
+    // server at the same time, so "the first row" may be theirs.
+    const titlesBefore = await page
+      .getByRole("row")
+      .filter({ has: page.locator("time") })
+      .getByRole("rowheader")
+      .allTextContents();
 
     // The empty form.
     await page.getByRole("link", { name: "Add New Article" }).click();
