@@ -24,7 +24,10 @@
  * (MAIL_RATE_PER_SECOND lifted so that the pace is not the limit); cached pages' p99 (4
  * connections) before and while that send runs; and the publish request's p50/p99
  * (`--newsletter-publishes` each) with 0 subscribers matching, then alternating 0 and N matching
- * while the worker fans the newsletters out.
+ * while the worker fans the newsletters out. `--only import` runs the two CSV imports alone on that
+ * database and server (consented, then without consent; `--import-asked-rows 0` leaves the second
+ * out), with the same report (the send and publish parts null): a quick run to iterate on the
+ * import's memory.
  *
  * BENCH_SECONDS sets the default duration per run (a smoke run: BENCH_SECONDS=1 --articles 200);
  * BENCH_SOAK_SECONDS the soak's.
@@ -737,7 +740,7 @@ async function categoryIds(cookie: string, names: string[]) {
   });
 }
 
-async function newsletterRuns() {
+async function newsletterRuns(options: { importsOnly?: boolean } = {}) {
   const subscribers = Number(args["newsletter-subscribers"]);
   const publishes = Number(args["newsletter-publishes"]);
   const importRows = Number(args["import-rows"]);
@@ -777,6 +780,24 @@ async function newsletterRuns() {
 
     log(`newsletter: importing a CSV of ${importRows} rows with "they consented"…`);
     const importConsented = await importRun(server.pid!, cookie, importRows, true);
+    if (options.importsOnly) {
+      const askedRows = Number(args["import-asked-rows"] ?? importRows);
+      const imports = [importConsented];
+      if (askedRows > 0) {
+        log(`newsletter: importing a CSV of ${askedRows} rows without "they consented" (a confirmation mail each)…`);
+        imports.push(await importRun(server.pid!, cookie, askedRows, false));
+      }
+      return {
+        database: database.kind,
+        seedSeconds,
+        subscriberSeedSeconds,
+        send: null,
+        cachedBefore: null,
+        cachedDuringSend: null,
+        publish: null,
+        imports,
+      };
+    }
 
     log(`newsletter: cached pages (4 connections) for ${DURATION} s before the send…`);
     const probe = (result: Awaited<ReturnType<typeof runWrk>>) => ({
@@ -869,8 +890,23 @@ async function newsletterRuns() {
   }
 }
 
-function printNewsletter(newsletter: Awaited<ReturnType<typeof newsletterRuns>>) {
+function printNewsletter(newsletter: NewsletterReport) {
   const { send, cachedBefore, cachedDuringSend, publish, imports } = newsletter;
+  if (send && cachedBefore && cachedDuringSend && publish) printSend(send, cachedBefore, cachedDuringSend, publish);
+  for (const run of imports)
+    console.error(
+      `CSV import of ${run.rows} rows (${run.csvMb} MB, ${run.consented ? "consented" : "confirmation mails"}): ${run.status} in ${run.seconds} s, RSS ${run.rssBeforeMb} → peak ${run.peakRssMb} MB (growth ${run.growthMb} MB, target < ${run.targetGrowthMb}); "${run.report}"`,
+    );
+}
+
+type NewsletterReport = Awaited<ReturnType<typeof newsletterRuns>>;
+
+function printSend(
+  send: NonNullable<NewsletterReport["send"]>,
+  cachedBefore: NonNullable<NewsletterReport["cachedBefore"]>,
+  cachedDuringSend: NonNullable<NewsletterReport["cachedDuringSend"]>,
+  publish: NonNullable<NewsletterReport["publish"]>,
+) {
   console.error(
     `newsletter send: ${send.received}/${send.subscribers} mails in ${send.sendSeconds} s = ${send.mailsPerSecond} mails/s on one core (target ≥ ${send.targetMailsPerSecond}); first mail ${send.firstMailAfterMs} ms after the publish (${send.publishMs} ms)`,
   );
@@ -880,10 +916,6 @@ function printNewsletter(newsletter: Awaited<ReturnType<typeof newsletterRuns>>)
   console.error(
     `publish p50/p99: ${publish.zeroMatchingQuiet.p50}/${publish.zeroMatchingQuiet.p99} ms with 0 matching (quiet); alternating: ${publish.zeroMatchingWhileFanningOut.p50}/${publish.zeroMatchingWhileFanningOut.p99} ms with 0, ${publish.allMatching.p50}/${publish.allMatching.p99} ms with ${publish.allMatching.subscribers} matching`,
   );
-  for (const run of imports)
-    console.error(
-      `CSV import of ${run.rows} rows (${run.csvMb} MB, ${run.consented ? "consented" : "confirmation mails"}): ${run.status} in ${run.seconds} s, RSS ${run.rssBeforeMb} → peak ${run.peakRssMb} MB (growth ${run.growthMb} MB, target < ${run.targetGrowthMb}); "${run.report}"`,
-    );
 }
 
 async function main() {
@@ -894,8 +926,8 @@ async function main() {
   if (!fs.existsSync(WRK)) throw new Error(`wrk not found at ${WRK} (apt-get install wrk, or set WRK_PATH)`);
   const onlyParts = args.only?.split(",") ?? [];
   const withNewsletter = !args["no-newsletter"] && (onlyParts.length === 0 || onlyParts.includes("newsletter"));
-  if (onlyParts.length > 0 && onlyParts.every((part) => part === "newsletter")) {
-    const newsletter = await newsletterRuns();
+  if (onlyParts.length > 0 && onlyParts.every((part) => part === "newsletter" || part === "import")) {
+    const newsletter = await newsletterRuns({ importsOnly: !onlyParts.includes("newsletter") });
     const report = {
       date: new Date().toISOString(),
       machine: { cpus: os.cpus().length, node: process.versions.node },

@@ -39,7 +39,10 @@ export type Subscriber = { id: number; email: string; status: string; confirmSen
 
 const siteOf = () => ({ siteName: siteSettings().siteName, siteUrl: env().SITE_URL });
 
-/** The rows of `emails` (any letter case), locked for this transaction in id order. */
+/**
+ * The rows of `emails` (any letter case), locked for this transaction in id order. The addresses
+ * go as one array parameter whatever their count (an import's batch is 250).
+ */
 async function lockedByEmail(tx: Runner, emails: string[]): Promise<Subscriber[]> {
   return tx
     .select({
@@ -50,10 +53,7 @@ async function lockedByEmail(tx: Runner, emails: string[]): Promise<Subscriber[]
     })
     .from(subscribers)
     .where(
-      sql`lower(${subscribers.email}) in (${sql.join(
-        emails.map((email) => sql`lower(${email})`),
-        sql`, `,
-      )})`,
+      sql`lower(${subscribers.email}) = any(array(select lower(e) from unnest(${sql.param(emails)}::text[]) as e))`,
     )
     .orderBy(subscribers.id)
     .for("update");
@@ -114,13 +114,11 @@ export async function requestConfirmations(tx: Runner, queue: QueueMail, request
       );
   }
   if (asked.length > 0) {
-    const values = sql.join(
-      asked.map(({ row, hash }) => sql`(${row.id}::int, ${hash}::text)`),
-      sql`, `,
-    );
     await tx.execute(sql`update subscribers s
         set status = 'pending', confirm_token_hash = v.hash, confirm_sent_at = now()
-       from (values ${values}) as v(id, hash) where s.id = v.id`);
+       from unnest(${sql.param(asked.map(({ row }) => row.id))}::int[],
+                   ${sql.param(asked.map(({ hash }) => hash))}::text[]) as v(id, hash)
+      where s.id = v.id`);
   }
   await replaceTopics(tx, topicsToReplace);
   const links = alreadyConfirmed.length > 0 ? await linksFor(alreadyConfirmed.map((row) => row.id)) : new Map();

@@ -53,12 +53,10 @@ export async function replaceTopics(tx: Runner, entries: TopicsOf[]) {
   const ids = entries.map((entry) => entry.subscriberId);
   await tx.delete(subscriberCategories).where(inArray(subscriberCategories.subscriberId, ids));
   await tx.delete(subscriberAuthors).where(inArray(subscriberAuthors.subscriberId, ids));
-  const everything = sql.join(
-    entries.map((entry) => sql`(${entry.subscriberId}::int, ${entry.topics.everything}::boolean)`),
-    sql`, `,
-  );
   await tx.execute(sql`update subscribers s set everything = v.everything
-    from (values ${everything}) as v(id, everything) where s.id = v.id`);
+    from unnest(${sql.param(ids)}::int[], ${sql.param(entries.map((entry) => entry.topics.everything))}::boolean[])
+      as v(id, everything)
+    where s.id = v.id`);
   await addTopics(tx, entries);
 }
 

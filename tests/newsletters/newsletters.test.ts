@@ -419,6 +419,69 @@ describe.each(testDatabaseKinds())("newsletters on %s", (kind) => {
     expect(await count()).toBe(many.length + 2);
   });
 
+  it("imports a large file in groups and batches: a bad line at row 90 000 imports nothing, a good file reports every row", async () => {
+    const actor = { id: writer.id, fullName: "Wendy Writer" };
+    const count = async () =>
+      (await handle.db.select({ n: sql<number>`count(*)::int` }).from(subscribers).where(sql`email like 'big-%'`))[0]!
+        .n;
+    // 90 000 lines (several hundred parser groups, far more than one read of the file), the last one broken.
+    const good = Array.from({ length: 89_999 }, (_, i) => `big-${i}@example.com,css`);
+    const refused = await importSubscribers(
+      new Blob([`email,categories\n${good.join("\n")}\n"big-unclosed@example.com,css\n`], { type: "text/csv" }),
+      { consented: true, actor },
+    );
+    expect(refused).toEqual({ status: "refused", message: IMPORT_MESSAGES.notCsv });
+    expect(await count()).toBe(0);
+
+    // A good file over many batches: every kind of line counted once, topics by category and author
+    // written for new rows, a confirmed address keeping its own topics.
+    const keptId = await confirmed("big-kept@example.com", { category: ["react"] });
+    const rows = Array.from({ length: IMPORT_BATCH * 8 + 17 }, (_, i) =>
+      i % 3 === 0
+        ? `big-${i}@example.com,css,weekly,${writer.authorSlug}`
+        : i % 3 === 1
+          ? `"big-${i}@example.com","React",each`
+          : `big-${i}@example.com,,`,
+    );
+    const lines = [...rows, "BIG-5@example.com,css,", "not an address,css,", "big-kept@example.com,css,"];
+    const file = new Blob([`email,categories,frequency,authors\n${lines.join("\r\n")}`], { type: "text/csv" });
+    expect(await importSubscribers(file, { consented: true, actor })).toEqual({
+      status: "imported",
+      imported: rows.length + 2,
+      confirmationsQueued: 0,
+      skipped: 1,
+    });
+    expect(await count()).toBe(rows.length + 1);
+    const [row0] = await queryRows<{ status: string; frequency: string; everything: boolean; topics: string }>(
+      handle.db,
+      sql`select s.status, s.frequency, s.everything,
+                 concat_ws(' ', (select string_agg(c.slug, ' ' order by c.slug) from subscriber_categories sc
+                                   join categories c on c.id = sc.category_id where sc.subscriber_id = s.id),
+                                (select string_agg(a.slug, ' ') from subscriber_authors sa
+                                   join authors a on a.id = sa.author_id where sa.subscriber_id = s.id)) as topics
+            from subscribers s where s.email = 'big-0@example.com'`,
+    );
+    expect(row0).toEqual({
+      status: "confirmed",
+      frequency: "weekly",
+      everything: false,
+      topics: `css ${writer.authorSlug}`,
+    });
+    const [row2] = await handle.db.select().from(subscribers).where(eq(subscribers.email, "big-2@example.com"));
+    expect(row2).toMatchObject({ status: "confirmed", frequency: "each", everything: true, consent: "import" });
+    const pairs = await queryRows<{ n: number }>(
+      handle.db,
+      sql`select count(*)::int as n from subscriber_categories sc join subscribers s on s.id = sc.subscriber_id
+           where s.email like 'big-%' and sc.category_id = ${react.id}`,
+    );
+    expect(pairs[0]!.n).toBe(rows.filter((_, i) => i % 3 === 1).length + 1);
+    const kept = await queryRows<{ category_id: number }>(
+      handle.db,
+      sql`select category_id from subscriber_categories where subscriber_id = ${keptId}`,
+    );
+    expect(kept).toEqual([{ category_id: react.id }]);
+  });
+
   it("counts subscribers by topic and per week", async () => {
     const topics = await countsByTopic();
     expect(topics.find((t) => t.kind === "category" && t.name === "CSS")?.count).toBeGreaterThan(0);
