@@ -13,6 +13,9 @@
  * (`--soak-seconds`, `--soak-connections`, `--no-soak`), one request in four a search no one made
  * before, the rest cached pages, wrk's timeout 2 s; beside it a light probe (4 connections, cached
  * pages only) gives the cached pages' p99 during the soak; the server's RSS before and after it.
+ * The request observation's cost (issue 27: log line and metrics) is measured in CPU µs a request
+ * on the server's core (scripts/bench-observation.ts) and stated as its share of a cached
+ * article's time per request.
  * Prints tables and writes bench-report.json.
  *
  * The newsletter runs (issue 24; `--only newsletter` runs them alone, `--no-newsletter` leaves them
@@ -381,6 +384,28 @@ async function measureReference(articlePath: string, client: ClientKind) {
   } finally {
     reference.kill();
   }
+}
+
+/**
+ * What observing a request (server/observe.ts: its log line and metrics) costs, in CPU µs, on the
+ * server's core (scripts/bench-observation.ts), and its share of a cached article's time per
+ * request as each kind of client was served (1 / req/s on one core). Measured directly: a with/
+ * without comparison of wrk runs cannot resolve a few percent on this machine (runs of one build
+ * differ by ~10 %).
+ */
+function observationCost(byClient: Record<ClientKind, { routes: Array<{ route: string; reqPerSec: number }> }>) {
+  const article = (client: ClientKind) => byClient[client]?.routes.find((row) => row.route.startsWith("/post/"));
+  if (!article("browser") && !article("identity")) return null;
+  const command = [...PIN.server, process.execPath, tsx, path.join(root, "scripts/bench-observation.ts")];
+  const result = spawnSync(command[0]!, command.slice(1), { stdio: ["ignore", "ignore", "pipe"], encoding: "utf8" });
+  const line = result.stderr.trim().split("\n").at(-1) ?? "";
+  const measured = JSON.parse(line) as { observedMicros: number; bareMicros: number; costMicros: number };
+  const shareOfArticle: Partial<Record<ClientKind, number>> = {};
+  for (const client of Object.keys(CLIENTS) as ClientKind[]) {
+    const row = article(client);
+    if (row) shareOfArticle[client] = Math.round(((measured.costMicros * row.reqPerSec) / 1e6) * 1000) / 1000;
+  }
+  return { ...measured, shareOfArticle };
 }
 
 /** Publishes an article through the editor form (as an administrator would) every second. */
@@ -1047,6 +1072,7 @@ async function main() {
       await assetWeight(interviewPrep),
     ];
     const peak = peakRssMb(server.pid!);
+    const observation = observationCost(byClient);
 
     // `reference` and `routes` keep their earlier meaning (a browser's Accept-Encoding).
     const report = {
@@ -1068,6 +1094,7 @@ async function main() {
       serverTimeP95Ms: serverTimeP95,
       toolkitSave,
       assets,
+      observation,
     };
     fs.writeFileSync(args.report!, `${JSON.stringify(report, null, 2)}\n`);
     console.log(JSON.stringify(report, null, 2));
@@ -1096,6 +1123,14 @@ async function main() {
     console.error(
       `toolkit save (${toolkitSave.article}, ${toolkitSave.markdownChars} chars): first ${toolkitSave.firstMs} ms, p50 ${toolkitSave.p50Ms} ms, p95 ${toolkitSave.p95Ms} ms, max ${toolkitSave.maxMs} ms (target < ${toolkitSave.targetMs} ms)`,
     );
+    if (observation)
+      console.error(
+        `request observation (log line + metrics): ${observation.costMicros} µs CPU a request; of a cached article's time per request: ${Object.entries(
+          observation.shareOfArticle,
+        )
+          .map(([client, share]) => `${client} ${(share * 100).toFixed(1)} %`)
+          .join(", ")} (target ≤ 5 %)`,
+      );
     for (const asset of assets)
       console.error(
         `${asset.page}: HTML ${asset.htmlKb} KB, inline data ${asset.inlineDataKb} KB, JS ${asset.jsKbGzip} KB gz, CSS ${asset.cssKbGzip} KB gz`,
