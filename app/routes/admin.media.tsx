@@ -9,7 +9,7 @@ import { recordAudit } from "~/audit/audit.server";
 import { requirePermission } from "~/auth/guards.server";
 import { can } from "~/auth/permissions";
 import { AdminPageHeader, AdminSection } from "~/components/admin/admin-shell";
-import { ImageFileInput } from "~/components/admin/image-file-input";
+import { ImageFileInput } from "~/components/admin/image-fields";
 import { controlClass } from "~/components/forms";
 import { buttonClass, textLinkClass } from "~/components/ui/button";
 import { readForm } from "~/http/form.server";

@@ -46,7 +46,7 @@ import { dashboardHref } from "~/lib/urls";
 import { CoverPicker, type RecentUpload } from "./cover-picker";
 import { TaxonomyFields } from "./taxonomy-fields";
 import { ARTICLE_FORM_ID } from "./editorial-panel";
-import { ImageFileInput } from "./image-file-input";
+import { ImageFileInput, ImageUrlField } from "./image-fields";
 import { UploadProgressList, useImageUploads } from "./image-upload";
 import { type AutosaveValues, autosaveText, autosaveValues, useAutosave } from "./use-autosave";
 
@@ -266,13 +266,11 @@ export function ArticleEditor({
 
         <div className="space-y-6">
           <div className="rounded-xl border border-line bg-surface p-4 shadow-sm sm:p-6">
-            <Field
+            <ImageUrlField
               field={fields.imageUrl}
               label="Image URL"
-              optional
-              autoComplete="off"
               hint="https://… or a path on this site, like /images/cover.png."
-              inputProps={{ maxLength: ARTICLE_LIMITS.imageUrl, inputMode: "url", autoCapitalize: "none" }}
+              maxLength={ARTICLE_LIMITS.imageUrl}
             />
             <CoverPicker
               uploads={uploads}

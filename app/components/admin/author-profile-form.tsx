@@ -17,7 +17,7 @@ import {
 } from "~/components/forms";
 import { AUTHOR_LIMITS, AuthorProfileSchema, AVATAR_FILE_FIELD } from "~/lib/author-schema";
 import { MAX_UPLOAD_MB } from "~/lib/media";
-import { ImageFileInput } from "./image-file-input";
+import { ImageFileInput, ImageUrlField } from "./image-fields";
 
 export type AuthorProfileActionData = { result: SubmissionResult<string[]>; alert: FormAlertData | null };
 
@@ -67,13 +67,11 @@ export function AuthorProfileForm({
             size={64}
           />
           <div className="min-w-0 flex-1">
-            <Field
+            <ImageUrlField
               field={fields.avatarUrl}
               label="Avatar URL"
-              optional
-              autoComplete="off"
               hint="https://… or a path on this site, like /media/…. Uploading an image below fills it."
-              inputProps={{ maxLength: AUTHOR_LIMITS.avatarUrl, inputMode: "url", autoCapitalize: "none" }}
+              maxLength={AUTHOR_LIMITS.avatarUrl}
             />
             <div className="mb-4">
               <ImageFileInput

@@ -1,6 +1,6 @@
 import { IntentButton } from "~/components/ui/button";
 import { EDITOR_UPLOAD_FIELDS } from "~/lib/media";
-import { ImageFileInput } from "./image-file-input";
+import { ImageFileInput } from "./image-fields";
 
 export type RecentUpload = { url: string; name: string; width: number; height: number };
 

@@ -1,4 +1,30 @@
+import type { FieldMetadata } from "@conform-to/react";
+import { Field } from "~/components/forms";
 import { UPLOAD_ACCEPT } from "~/lib/media";
+
+/** An image's address (a cover, an avatar): optional, a URL or a path on this site. */
+export function ImageUrlField({
+  field,
+  label,
+  hint,
+  maxLength,
+}: {
+  field: FieldMetadata<string | undefined>;
+  label: string;
+  hint: string;
+  maxLength: number;
+}) {
+  return (
+    <Field
+      field={field}
+      label={label}
+      optional
+      autoComplete="off"
+      hint={hint}
+      inputProps={{ maxLength, inputMode: "url", autoCapitalize: "none" }}
+    />
+  );
+}
 
 /**
  * A labelled file input for images (the types the media library takes). With `onFiles`, the
