@@ -4,7 +4,7 @@
  * categories and authors to create; then the button that applies it.
  */
 import type { ImportPreview as Preview } from "~/backup/import-view";
-import { controlClass } from "~/components/forms";
+import { controlClass, FilterSelect } from "~/components/forms";
 import { buttonClass } from "~/components/ui/button";
 import { CONFLICT_POLICY_LABELS, IMPORT_CONFLICT_POLICIES } from "~/lib/import-options";
 import { sitePageHref } from "~/lib/site-pages";
@@ -53,22 +53,20 @@ export function ImportPreview({ runId, preview }: { runId: number; preview: Prev
       <form method="get" action={adminImportHref()} className="mt-4 flex flex-wrap items-end gap-3">
         <input type="hidden" name="run" value={runId} />
         <div>
-          <label htmlFor="import-conflict" className="block font-medium">
-            When an address is taken
-          </label>
-          <select
+          <FilterSelect
+            // A new policy in the URL (the form's answer) resets the choice.
+            key={preview.policy}
             id="import-conflict"
             name="conflict"
-            defaultValue={preview.policy}
-            key={preview.policy}
+            label="When an address is taken"
+            labelClassName="block font-medium"
             className={`${controlClass} mt-1 h-10`}
-          >
-            {IMPORT_CONFLICT_POLICIES.map((policy) => (
-              <option key={policy} value={policy}>
-                {CONFLICT_POLICY_LABELS[policy]}
-              </option>
-            ))}
-          </select>
+            value={preview.policy}
+            options={IMPORT_CONFLICT_POLICIES.map((policy) => ({
+              value: policy,
+              label: CONFLICT_POLICY_LABELS[policy],
+            }))}
+          />
         </div>
         <button type="submit" className={buttonClass({ variant: "secondary" })}>
           Update preview
