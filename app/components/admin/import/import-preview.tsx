@@ -9,6 +9,7 @@ import { buttonClass } from "~/components/ui/button";
 import { CONFLICT_POLICY_LABELS, IMPORT_CONFLICT_POLICIES } from "~/lib/import-options";
 import { sitePageHref } from "~/lib/site-pages";
 import { adminImportHref, postHref } from "~/lib/urls";
+import { ImportTable } from "./import-table";
 
 const ACTIONS: Record<Preview["items"][number]["action"], string> = {
   create: "Create",
@@ -72,31 +73,22 @@ export function ImportPreview({ runId, preview }: { runId: number; preview: Prev
           Update preview
         </button>
       </form>
-      <table className="mt-4 w-full text-left">
-        <thead>
-          <tr>
-            <th className="py-1 pr-4">Item</th>
-            <th className="py-1 pr-4">Address</th>
-            <th className="py-1">What happens</th>
+      <ImportTable className="mt-4 w-full text-left" headings={["Item", "Address", "What happens"]}>
+        {preview.items.map((item, index) => (
+          <tr key={`${index}-${item.slug}`} className="border-t border-line">
+            <td className="py-1 pr-4">
+              {item.title}
+              {item.target === "page" ? " (page)" : ""}
+              {item.draft ? " (draft)" : ""}
+            </td>
+            <td className="py-1 pr-4">{item.target === "page" ? sitePageHref(item.slug) : postHref(item.slug)}</td>
+            <td className="py-1">
+              {ACTIONS[item.action]}
+              {item.renamedFrom ? ` (new address: ${item.renamedFrom} is taken)` : ""}
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {preview.items.map((item, index) => (
-            <tr key={`${index}-${item.slug}`} className="border-t border-line">
-              <td className="py-1 pr-4">
-                {item.title}
-                {item.target === "page" ? " (page)" : ""}
-                {item.draft ? " (draft)" : ""}
-              </td>
-              <td className="py-1 pr-4">{item.target === "page" ? sitePageHref(item.slug) : postHref(item.slug)}</td>
-              <td className="py-1">
-                {ACTIONS[item.action]}
-                {item.renamedFrom ? ` (new address: ${item.renamedFrom} is taken)` : ""}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </ImportTable>
       {preview.total > preview.items.length ? (
         <p className="mt-2 text-ink-muted">And {preview.total - preview.items.length} more.</p>
       ) : null}
