@@ -4,12 +4,11 @@
  * without an address is not shown).
  */
 import type { ReactNode } from "react";
-import { useLocation } from "react-router";
+import { Link, useLocation } from "react-router";
 import { TAGLINE } from "~/lib/meta";
 import { CATEGORY_LINKS, MENU_CATEGORIES, type NavLinkItem } from "~/lib/site-nav";
 import type { SocialNetwork } from "~/lib/site-settings";
 import { useRootData } from "~/components/root-data";
-import { LinkList } from "~/components/ui/link-list";
 import { BrandLink } from "./brand";
 import { SubscribeForm } from "./newsletter/subscribe-form";
 import { useSiteName } from "./use-site-name";
@@ -83,7 +82,7 @@ export function SiteFooter() {
               <h2 id={headingId(column.heading)} className="text-sm font-semibold text-ink">
                 {column.heading}
               </h2>
-              <LinkList items={column.items} className="mt-4 space-y-2.5" linkClassName={footerLink} />
+              <FooterLinks items={column.items} className="mt-4 space-y-2.5" />
             </nav>
           ))}
         </div>
@@ -110,7 +109,7 @@ export function SiteFooter() {
             © <span suppressHydrationWarning>{year}</span> {siteName}. All rights reserved.
           </p>
           <nav aria-label="Legal">
-            <LinkList items={legal} className="flex flex-wrap gap-x-5 gap-y-2" linkClassName={footerLink} />
+            <FooterLinks items={legal} className="flex flex-wrap gap-x-5 gap-y-2" />
           </nav>
         </div>
       </div>
@@ -195,3 +194,17 @@ const socials: { network: SocialNetwork; name: string; icon: ReactNode }[] = [
     ),
   },
 ];
+
+function FooterLinks({ items, className }: { items: readonly { name: string; to: string }[]; className: string }) {
+  return (
+    <ul className={className}>
+      {items.map((item) => (
+        <li key={`${item.to} ${item.name}`}>
+          <Link to={item.to} className={footerLink}>
+            {item.name}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -11,7 +11,7 @@
 import { data, Form, Link, redirect } from "react-router";
 import { getUser, requireUser } from "~/auth/guards.server";
 import { ArticleCard } from "~/components/article-card";
-import { controlClass, FilterSelect } from "~/components/forms";
+import { controlClass } from "~/components/forms";
 import { RemoveButton, useRemovalPending } from "~/components/reading-list/save-button";
 import { buttonClass, textLinkClass } from "~/components/ui/button";
 import { Pagination } from "~/components/ui/pagination";
@@ -97,16 +97,22 @@ export default function ReadingListPage({ loaderData }: Route.ComponentProps) {
             />
           </div>
           <div className="min-w-40">
-            <FilterSelect
+            <label htmlFor="reading-list-category" className="mb-1.5 block text-sm font-medium text-ink">
+              Category
+            </label>
+            <select
               id="reading-list-category"
               name="category"
-              label="Category"
-              labelClassName="mb-1.5 block text-sm font-medium text-ink"
+              defaultValue={category}
               className={`${controlClass} h-11`}
-              value={category}
-              allLabel="All categories"
-              options={list.categories.map((option) => ({ value: option.slug, label: option.name }))}
-            />
+            >
+              <option value="">All categories</option>
+              {list.categories.map((option) => (
+                <option key={option.slug} value={option.slug}>
+                  {option.name}
+                </option>
+              ))}
+            </select>
           </div>
           <button type="submit" className={buttonClass({ className: "h-11" })}>
             Filter

@@ -41,12 +41,11 @@ import { IntentButton } from "~/components/ui/button";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { ARTICLE_LIMITS, ArticleSchema } from "~/lib/article-schema";
 import { slugify } from "~/lib/content";
-import { EDITOR_UPLOAD_FIELDS, MAX_UPLOAD_MB } from "~/lib/media";
+import { EDITOR_UPLOAD_FIELDS, MAX_UPLOAD_MB, UPLOAD_ACCEPT } from "~/lib/media";
 import { dashboardHref } from "~/lib/urls";
 import { CoverPicker, type RecentUpload } from "./cover-picker";
 import { TaxonomyFields } from "./taxonomy-fields";
 import { ARTICLE_FORM_ID } from "./editorial-panel";
-import { ImageFileInput, ImageUrlField } from "./image-fields";
 import { UploadProgressList, useImageUploads } from "./image-upload";
 import { type AutosaveValues, autosaveText, autosaveValues, useAutosave } from "./use-autosave";
 
@@ -230,14 +229,22 @@ export function ArticleEditor({
               className={`${content.props.className} ${drop.dragging ? "ring-2 ring-brand" : ""}`}
             />
             <div className="mt-2 flex flex-wrap items-center gap-3 text-sm">
-              <ImageFileInput
+              <label htmlFor="content-image" className="font-medium text-ink">
+                Insert an image
+              </label>
+              <input
                 id="content-image"
+                type="file"
                 name={EDITOR_UPLOAD_FIELDS.contentImage}
-                label="Insert an image"
-                labelClassName="font-medium text-ink"
-                hintId="content-image-hint"
+                accept={UPLOAD_ACCEPT}
+                aria-describedby="content-image-hint"
                 className="max-w-full text-sm text-ink"
-                onFiles={(files) => void drop.insertImages(files)}
+                onChange={(event) => {
+                  const input = event.currentTarget;
+                  const files = [...(input.files ?? [])];
+                  input.value = "";
+                  void drop.insertImages(files);
+                }}
               />
               <IntentButton intent="upload" formNoValidate variant="secondary" size="sm" className="no-js-only">
                 Upload image
@@ -266,11 +273,13 @@ export function ArticleEditor({
 
         <div className="space-y-6">
           <div className="rounded-xl border border-line bg-surface p-4 shadow-sm sm:p-6">
-            <ImageUrlField
+            <Field
               field={fields.imageUrl}
               label="Image URL"
+              optional
+              autoComplete="off"
               hint="https://… or a path on this site, like /images/cover.png."
-              maxLength={ARTICLE_LIMITS.imageUrl}
+              inputProps={{ maxLength: ARTICLE_LIMITS.imageUrl, inputMode: "url", autoCapitalize: "none" }}
             />
             <CoverPicker
               uploads={uploads}

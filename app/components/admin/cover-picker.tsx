@@ -1,6 +1,5 @@
 import { IntentButton } from "~/components/ui/button";
-import { EDITOR_UPLOAD_FIELDS } from "~/lib/media";
-import { ImageFileInput } from "./image-fields";
+import { EDITOR_UPLOAD_FIELDS, UPLOAD_ACCEPT } from "~/lib/media";
 
 export type RecentUpload = { url: string; name: string; width: number; height: number };
 
@@ -47,13 +46,19 @@ export function CoverPicker({
         </div>
       ) : null}
       <div>
-        <ImageFileInput
+        <label htmlFor="cover-image" className="font-medium text-ink">
+          Or upload a cover
+        </label>
+        <input
           id="cover-image"
+          type="file"
           name={EDITOR_UPLOAD_FIELDS.coverImage}
-          label="Or upload a cover"
-          labelClassName="font-medium text-ink"
+          accept={UPLOAD_ACCEPT}
           className="mt-1 block w-full text-sm text-ink"
-          onFiles={([file]) => {
+          onChange={(event) => {
+            const input = event.currentTarget;
+            const file = input.files?.[0];
+            input.value = "";
             if (file) onUpload(file);
           }}
         />

@@ -4,12 +4,11 @@
  * categories and authors to create; then the button that applies it.
  */
 import type { ImportPreview as Preview } from "~/backup/import-view";
-import { controlClass, FilterSelect } from "~/components/forms";
+import { controlClass } from "~/components/forms";
 import { buttonClass } from "~/components/ui/button";
 import { CONFLICT_POLICY_LABELS, IMPORT_CONFLICT_POLICIES } from "~/lib/import-options";
 import { sitePageHref } from "~/lib/site-pages";
 import { adminImportHref, postHref } from "~/lib/urls";
-import { ImportTable } from "./import-table";
 
 const ACTIONS: Record<Preview["items"][number]["action"], string> = {
   create: "Create",
@@ -54,41 +53,52 @@ export function ImportPreview({ runId, preview }: { runId: number; preview: Prev
       <form method="get" action={adminImportHref()} className="mt-4 flex flex-wrap items-end gap-3">
         <input type="hidden" name="run" value={runId} />
         <div>
-          <FilterSelect
-            // A new policy in the URL (the form's answer) resets the choice.
-            key={preview.policy}
+          <label htmlFor="import-conflict" className="block font-medium">
+            When an address is taken
+          </label>
+          <select
             id="import-conflict"
             name="conflict"
-            label="When an address is taken"
-            labelClassName="block font-medium"
+            defaultValue={preview.policy}
+            key={preview.policy}
             className={`${controlClass} mt-1 h-10`}
-            value={preview.policy}
-            options={IMPORT_CONFLICT_POLICIES.map((policy) => ({
-              value: policy,
-              label: CONFLICT_POLICY_LABELS[policy],
-            }))}
-          />
+          >
+            {IMPORT_CONFLICT_POLICIES.map((policy) => (
+              <option key={policy} value={policy}>
+                {CONFLICT_POLICY_LABELS[policy]}
+              </option>
+            ))}
+          </select>
         </div>
         <button type="submit" className={buttonClass({ variant: "secondary" })}>
           Update preview
         </button>
       </form>
-      <ImportTable className="mt-4 w-full text-left" headings={["Item", "Address", "What happens"]}>
-        {preview.items.map((item, index) => (
-          <tr key={`${index}-${item.slug}`} className="border-t border-line">
-            <td className="py-1 pr-4">
-              {item.title}
-              {item.target === "page" ? " (page)" : ""}
-              {item.draft ? " (draft)" : ""}
-            </td>
-            <td className="py-1 pr-4">{item.target === "page" ? sitePageHref(item.slug) : postHref(item.slug)}</td>
-            <td className="py-1">
-              {ACTIONS[item.action]}
-              {item.renamedFrom ? ` (new address: ${item.renamedFrom} is taken)` : ""}
-            </td>
+      <table className="mt-4 w-full text-left">
+        <thead>
+          <tr>
+            <th className="py-1 pr-4">Item</th>
+            <th className="py-1 pr-4">Address</th>
+            <th className="py-1">What happens</th>
           </tr>
-        ))}
-      </ImportTable>
+        </thead>
+        <tbody>
+          {preview.items.map((item, index) => (
+            <tr key={`${index}-${item.slug}`} className="border-t border-line">
+              <td className="py-1 pr-4">
+                {item.title}
+                {item.target === "page" ? " (page)" : ""}
+                {item.draft ? " (draft)" : ""}
+              </td>
+              <td className="py-1 pr-4">{item.target === "page" ? sitePageHref(item.slug) : postHref(item.slug)}</td>
+              <td className="py-1">
+                {ACTIONS[item.action]}
+                {item.renamedFrom ? ` (new address: ${item.renamedFrom} is taken)` : ""}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
       {preview.total > preview.items.length ? (
         <p className="mt-2 text-ink-muted">And {preview.total - preview.items.length} more.</p>
       ) : null}
