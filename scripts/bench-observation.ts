@@ -29,7 +29,7 @@ class FakeResponse extends EventEmitter {
 function observeOnce(socket: { bytesWritten: number }) {
   const req = { url: "/post/understanding-the-javascript-event-loop", method: "GET", socket };
   const res = new FakeResponse();
-  const facts: Observed = { id: "abcdEF12", kind: "app", label: { route: "/post/:slug" } };
+  const facts: Observed = { id: "abcdEF12", kind: "app", cache: "hit", label: { route: "/post/:slug" } };
   observeRequest(runtime, req as unknown as http.IncomingMessage, res as unknown as http.ServerResponse, facts);
   socket.bytesWritten += 12_799;
   res.emit("close");

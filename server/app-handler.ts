@@ -11,6 +11,7 @@ import {
   type CachedPage,
   cacheKey,
   createResponseCache,
+  hitHead,
   isCacheableRequest,
   isStaffPageRequest,
   pickEncoding,
@@ -26,7 +27,14 @@ export type Runtime = typeof RuntimeModule;
 /** The server build, with the runtime its entry module (app/entry.server.tsx) exports. */
 export type AppBuild = ServerBuild & { entry: { module: { runtime: Runtime } } };
 
-export type AppHandler = (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>;
+export type AppHandler = ((req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>) & {
+  /**
+   * The fast path for a page already in the anonymous cache: answers it (true) or does nothing
+   * (false). Only for a request that passed the request-line checks, that no static file can
+   * answer, outside any request scope: a hit runs no application code.
+   */
+  answerHit(req: http.IncomingMessage, res: http.ServerResponse, requestId: string): boolean;
+};
 
 /**
  * `createRequestHandler` comes from the caller: react-router must be loaded only after NODE_ENV is
@@ -134,7 +142,28 @@ export async function createAppHandler(
     await sendApp(req, res, response, startedAt);
   }
 
-  return (req, res) =>
+  /**
+   * A hit answered with its whole head at once (hitHead): the same bytes sendCached sends for a
+   * hit, without setting headers one by one. Conditional requests take sendCached's path.
+   */
+  function answerHit(req: http.IncomingMessage, res: http.ServerResponse, requestId: string) {
+    if (!cacheEnabled || !isCacheableRequest(req)) return false;
+    const page = cache.getHit(cacheKey(req));
+    if (!page) return false;
+    if (req.headers["if-none-match"] !== undefined || req.headers["if-modified-since"] !== undefined) {
+      res.setHeader("X-Request-Id", requestId);
+      sendCached(req, res, page, "HIT");
+      return true;
+    }
+    const { body, encoding } = pickEncoding(page, req.headers["accept-encoding"]);
+    const head = hitHead(page, encoding, body.length);
+    head[head.length - 1] = requestId;
+    res.writeHead(page.status, head);
+    res.end(req.method === "HEAD" ? undefined : body);
+    return true;
+  }
+
+  const handler = (req: http.IncomingMessage, res: http.ServerResponse) =>
     handle(req, res).catch((error: unknown) => {
       if (runtime.isDatabaseBusyError(error) && !res.headersSent) return sendBusy(res, error.retryAfterSeconds);
       runtime.logger().error({ err: error, requestId: runtime.currentRequestId() }, "request failed");
@@ -145,6 +174,7 @@ export async function createAppHandler(
         res.destroy();
       }
     });
+  return Object.assign(handler, { answerHit });
 }
 
 /** The database queue is full: refused at once, to be retried (never cached, never logged as a failure). */

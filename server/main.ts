@@ -153,15 +153,31 @@ type Listener = {
  * a cross-site write), /metrics, static files, then the app.
  */
 function createRequestListener(listener: Listener) {
-  const { runtime } = listener;
+  const { runtime, app, labelRoute } = listener;
   const handle = createRequestHandler(listener);
   return (req: http.IncomingMessage, res: http.ServerResponse) => {
     const facts: Observed = {
       id: runtime.acceptedRequestId(req.headers["x-request-id"], runtime.newRequestId),
       kind: "static",
     };
-    res.setHeader("X-Request-Id", facts.id);
     observeRequest(runtime, req, res, facts);
+    // A page in the cache is answered before anything else runs: a request that the checks below
+    // would refuse or send elsewhere never reaches the cache (a stored page's address passed them
+    // all; a static file's path has a dot), so only the request line is checked again.
+    const target = req.url ?? "/";
+    if (
+      (req.method === "GET" || req.method === "HEAD") &&
+      !target.includes(".") &&
+      checkRequestLine(req) === null &&
+      app.answerHit(req, res, facts.id)
+    ) {
+      facts.kind = "app";
+      facts.cache = "hit";
+      const query = target.indexOf("?");
+      facts.label = labelRoute(query === -1 ? target : target.slice(0, query));
+      return;
+    }
+    res.setHeader("X-Request-Id", facts.id);
     runtime.runWithRequestFacts(facts, () => handle(req, res, facts));
   };
 }

@@ -47,6 +47,8 @@ export type Observed = RequestFacts & {
   /** Set when the request reached the app (not a static file, not a refusal). */
   label?: RouteLabel;
   kind: "app" | "static" | "refused" | "metrics";
+  /** Set by the cache's fast path (its head is not kept on the response to be read back). */
+  cache?: "hit";
 };
 
 /** Logs and counts a request once its answer is finished (or the client went away). */
@@ -60,8 +62,8 @@ export function observeRequest(runtime: Runtime, req: http.IncomingMessage, res:
   const done = () => {
     const seconds = (performance.now() - startedAt) / 1000;
     const route = facts.kind === "app" ? (facts.label?.route ?? "unknown") : facts.kind;
-    const answered = res.getHeader("x-cache");
-    const cache = answered === "HIT" ? "hit" : answered === "MISS" ? "miss" : "none";
+    const answered = facts.cache ?? res.getHeader("x-cache");
+    const cache = answered === "hit" || answered === "HIT" ? "hit" : answered === "MISS" ? "miss" : "none";
     const method = req.method ?? "";
     const status = res.writableFinished ? res.statusCode : 499;
     runtime.observeHttpRequest(route, method, status, cache, seconds);
@@ -77,7 +79,7 @@ export function observeRequest(runtime: Runtime, req: http.IncomingMessage, res:
       userId: facts.userId,
     });
   };
-  res.once("close", done);
+  res.on("close", done);
 }
 
 function loggedPath(target: string, label: RouteLabel | undefined) {

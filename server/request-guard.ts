@@ -31,6 +31,9 @@ const HOST_PATTERN =
 
 export type Refusal = { status: number; message: string; headers?: Record<string, string> };
 
+/** The last Host header that passed the pattern: clients send the same one request after request. */
+let lastGoodHost: string | undefined;
+
 export function checkRequestLine(req: IncomingMessage): Refusal | null {
   const method = req.method ?? "";
   if (!ROUTED_METHODS.has(method)) {
@@ -41,15 +44,21 @@ export function checkRequestLine(req: IncomingMessage): Refusal | null {
   if (!target.startsWith("/") || target.startsWith("//"))
     return { status: 400, message: "Bad Request: request target" };
   const host = req.headers.host;
-  if (!host || !HOST_PATTERN.test(host)) return { status: 400, message: "Bad Request: Host header" };
-  if (/%00/i.test(target) || target.includes("\0")) return { status: 400, message: "Bad Request: NUL byte" };
+  if (host !== lastGoodHost) {
+    if (!host || !HOST_PATTERN.test(host)) return { status: 400, message: "Bad Request: Host header" };
+    lastGoodHost = host;
+  }
+  if (target.includes("\0")) return { status: 400, message: "Bad Request: NUL byte" };
   const queryStart = target.indexOf("?");
   const pathname = queryStart === -1 ? target : target.slice(0, queryStart);
-  try {
-    decodeURIComponent(pathname);
-    if (queryStart !== -1) new URLSearchParams(target.slice(queryStart + 1));
-  } catch {
-    return { status: 400, message: "Bad Request: malformed percent-encoding" };
+  // Only a `%` can make a target malformed (the query is decoded leniently by URLSearchParams).
+  if (target.includes("%")) {
+    if (/%00/i.test(target)) return { status: 400, message: "Bad Request: NUL byte" };
+    try {
+      decodeURIComponent(pathname);
+    } catch {
+      return { status: 400, message: "Bad Request: malformed percent-encoding" };
+    }
   }
   if (
     method !== "GET" &&
@@ -59,8 +68,10 @@ export function checkRequestLine(req: IncomingMessage): Refusal | null {
   ) {
     return { status: 411, message: "Length Required" };
   }
+  const length = req.headers["content-length"];
+  if (length === undefined) return null;
   const limit = maxBodyBytes(pathname);
-  if (Number(req.headers["content-length"] ?? 0) > limit) {
+  if (Number(length) > limit) {
     return { status: 413, message: `Payload Too Large: at most ${limit / (1024 * 1024)} MB per request.` };
   }
   return null;

@@ -33,7 +33,30 @@ export type CachedPage = {
   etag: string;
   /** What the page shows (app/cache/tags.ts); null (staff pages): dropped by every write. */
   tags: readonly string[] | null;
+  /** A hit's response head per encoding, made on the first hit (hitHead). */
+  hitHeads?: Partial<Record<"br" | "gzip" | "identity", string[]>>;
 };
+
+/**
+ * A cache hit's whole response head for `encoding` as the flat list `writeHead` takes, the last
+ * value left for the request id. Made once per page and encoding: handed to `writeHead` alone
+ * (no `setHeader` before it), Node writes it without validating each header again (they were
+ * validated when the page was first sent). The caller sets the last slot and passes it at once.
+ */
+export function hitHead(page: CachedPage, encoding: "br" | "gzip" | null, length: number): string[] {
+  page.hitHeads ??= {};
+  const heads = page.hitHeads;
+  const name = encoding ?? "identity";
+  let head = heads[name];
+  if (!head) {
+    head = page.headers.flat();
+    head.push("ETag", page.etag, "Vary", "Accept-Encoding", "X-Cache", "HIT", "Server-Timing", 'cache;desc="HIT"');
+    if (encoding) head.push("Content-Encoding", encoding);
+    head.push("Content-Length", String(length), "X-Request-Id", "");
+    heads[name] = head;
+  }
+  return head;
+}
 
 const PERSONAL_COOKIE = /(?:^|;\s*)dp_[a-z_]+=/;
 const COMPRESSIBLE =
@@ -173,6 +196,12 @@ export function createResponseCache(options: { maxBytes?: number; ttlMs?: number
       const page = cache.get(key);
       if (page) stats.hits++;
       else stats.misses++;
+      return page;
+    },
+    /** As `get`, but a miss is not counted: the caller goes on to `get` (server/main.ts's fast path). */
+    getHit: (key: string) => {
+      const page = cache.get(key);
+      if (page) stats.hits++;
       return page;
     },
     /** Renders once for all concurrent misses of `key`; a page invalidated while rendering is not stored. */

@@ -56,7 +56,7 @@ const requestWriters = new WeakMap<Logger, RequestLineWriter>();
  * what is pending.
  */
 const BATCH_MS = 50;
-const BATCH_BYTES = 64 * 1024;
+const BATCH_BYTES = 256 * 1024;
 
 type BufferSink = { write(chunk: Buffer): unknown; flushSync?: () => void };
 
@@ -177,7 +177,7 @@ export type RequestEntry = {
   status: number;
   ms: number;
   bytes: number;
-  cache: string;
+  cache: "hit" | "miss" | "none";
   userId?: number;
 };
 type RequestLineWriter = (entry: RequestEntry) => void;
@@ -199,7 +199,8 @@ function jsonText(value: string) {
 /**
  * The request line as pino would write it (`level`, `time`, `pid`, the fields, `msg`), without
  * pino's per-line machinery. Strings are escaped unless plain; the method (one of the HTTP
- * parser's known methods) and the route pattern (the route table's) are written as they are.
+ * parser's known methods), the route pattern (the route table's) and the cache outcome (hit, miss
+ * or none) are written as they are.
  * The time string is made once per millisecond.
  */
 function jsonRequestLine(out: Sink): RequestLineWriter {
@@ -214,7 +215,7 @@ function jsonRequestLine(out: Sink): RequestLineWriter {
     }
     const user = entry.userId === undefined ? "" : `,"userId":${entry.userId}`;
     out.write(
-      `{"level":"info","time":"${lastIso}${pid}${jsonText(entry.requestId)},"method":"${entry.method}","path":${jsonText(entry.path)},"route":"${entry.route}","status":${entry.status},"ms":${entry.ms},"bytes":${entry.bytes},"cache":${jsonText(entry.cache)}${user},"msg":"${REQUEST_MESSAGE}"}\n`,
+      `{"level":"info","time":"${lastIso}${pid}${jsonText(entry.requestId)},"method":"${entry.method}","path":${jsonText(entry.path)},"route":"${entry.route}","status":${entry.status},"ms":${entry.ms},"bytes":${entry.bytes},"cache":"${entry.cache}"${user},"msg":"${REQUEST_MESSAGE}"}\n`,
     );
   };
 }

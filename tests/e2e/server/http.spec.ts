@@ -56,6 +56,35 @@ test.describe("HTTP layer", () => {
     }
   });
 
+  test("a page answered from the cache carries the head of its first answer, and its own request id", async ({
+    request,
+  }) => {
+    const path = "/about";
+    const perRequest = new Set(["x-cache", "server-timing", "x-request-id", "date", "connection", "keep-alive"]);
+    const headOf = (headers: Record<string, string>) =>
+      Object.fromEntries(Object.entries(headers).filter(([name]) => !perRequest.has(name)));
+    for (const encoding of ["br, gzip", "gzip", "identity"]) {
+      const headers = { "Accept-Encoding": encoding };
+      const first = await request.get(path, { headers });
+      const hit = await request.get(path, { headers });
+      expect(hit.headers()["x-cache"]).toBe("HIT");
+      expect(hit.headers()["server-timing"]).toBe('cache;desc="HIT"');
+      expect(headOf(hit.headers())).toEqual(headOf(first.headers()));
+      expect(hit.headers()["x-request-id"]).toMatch(/^[\w-]{4,16}$/);
+      expect(hit.headers()["x-request-id"]).not.toBe(first.headers()["x-request-id"]);
+      expect((await hit.body()).equals(await first.body())).toBe(true);
+    }
+    const hit = await request.get(path, { headers: { "X-Request-Id": "hit-probe-1" } });
+    expect(hit.headers()["x-request-id"]).toBe("hit-probe-1");
+    const head = await request.head(path);
+    expect(head.status()).toBe(200);
+    expect(head.headers()["x-cache"]).toBe("HIT");
+    expect(await head.body()).toHaveLength(0);
+    const unchanged = await request.get(path, { headers: { "If-None-Match": String(hit.headers().etag) } });
+    expect(unchanged.status()).toBe(304);
+    expect(unchanged.headers()["x-cache"]).toBe("HIT");
+  });
+
   test("a request body over the limit is refused with 413", async ({ request }) => {
     const response = await request.post("/login", {
       data: "x".repeat(1024 * 1024 + 10),
