@@ -10,8 +10,9 @@ import type { SessionUser } from "~/auth/session.server";
 import { getDb, type Runner } from "~/db/db.server";
 import { articles, authors, users } from "~/db/schema";
 import { env } from "~/env.server";
-import { withMail } from "~/mail/outbox.server";
-import { submissionApprovedMail, submissionReturnedMail } from "~/mail/templates.server";
+import type { MailMessage } from "~/mail/mailer.server";
+import { type QueueMail, withMail } from "~/mail/outbox.server";
+import { type MailSite, submissionApprovedMail, submissionReturnedMail } from "~/mail/templates.server";
 import { siteSettings } from "~/settings/settings.server";
 import { describeInZone } from "~/lib/zoned-time";
 import { getEditableArticle } from "./admin-articles.server";
@@ -67,6 +68,25 @@ async function contributorOf(id: number, runner?: Runner): Promise<Contributor |
 
 const siteOf = () => ({ siteName: siteSettings().siteName, siteUrl: env().SITE_URL });
 
+/** The writer of article `id` as a review mail addresses them: who, and which article. */
+type Recipient = { to: string; name: string; title: string };
+
+/**
+ * Queues a review mail to the writer of article `id` (none when no account writes it), in the
+ * review's transaction; `mail` builds it for the site, the writer and the article's address.
+ */
+async function mailContributor(
+  tx: Runner,
+  queue: QueueMail,
+  id: number,
+  mail: (site: MailSite, recipient: Recipient, contributor: Contributor) => MailMessage,
+) {
+  const contributor = await contributorOf(id, tx);
+  if (!contributor) return;
+  const recipient = { to: contributor.email, name: contributor.fullName, title: contributor.title };
+  await queue("review", mail(siteOf(), recipient, contributor));
+}
+
 /**
  * Approves submitted draft `id`: publishes it now, or schedules it for `scheduledAt`. Goes
  * through updateArticle (the editor's save), so every rule of a save applies.
@@ -111,15 +131,9 @@ export async function approveSubmission(options: {
       },
       tx,
     );
-    const contributor = await contributorOf(id, tx);
-    if (!contributor) return;
-    const site = siteOf();
-    await queue(
-      "review",
+    await mailContributor(tx, queue, id, (site, recipient, contributor) =>
       submissionApprovedMail(site, {
-        to: contributor.email,
-        name: contributor.fullName,
-        title: contributor.title,
+        ...recipient,
         url: scheduled ? `${site.siteUrl}/admin/articles/edit/${id}` : `${site.siteUrl}/post/${contributor.slug}`,
         scheduledFor: scheduled ? describeInZone(options.scheduledAt!.toISOString(), siteSettings().timeZone) : null,
       }),
@@ -153,20 +167,13 @@ export async function returnSubmission(options: {
       },
       tx,
     );
-    const contributor = await contributorOf(options.id, tx);
-    if (contributor) {
-      const site = siteOf();
-      await queue(
-        "review",
-        submissionReturnedMail(site, {
-          to: contributor.email,
-          name: contributor.fullName,
-          title: contributor.title,
-          note: options.note,
-          url: `${site.siteUrl}/admin/articles/edit/${options.id}`,
-        }),
-      );
-    }
+    await mailContributor(tx, queue, options.id, (site, recipient) =>
+      submissionReturnedMail(site, {
+        ...recipient,
+        note: options.note,
+        url: `${site.siteUrl}/admin/articles/edit/${options.id}`,
+      }),
+    );
     return row;
   });
   if (!returned) return false;

@@ -3,7 +3,7 @@
  * title, excerpt (or a search snippet), author, date and read time. The whole card is one link to
  * the post, named by its title; the rest of the card is its description.
  */
-import { type ReactNode, useId } from "react";
+import { type ImgHTMLAttributes, type ReactNode, useId } from "react";
 import { Link } from "react-router";
 import { formatArticleDate, readTimeLabel } from "~/articles/format";
 import {
@@ -20,8 +20,23 @@ import type { TagLink } from "~/lib/article-card";
 export type { ArticleCardData };
 
 /** Intrinsic size of every cover image (the seed's and the placeholders'): reserves the box. */
-export const COVER_WIDTH = 1200;
-export const COVER_HEIGHT = 630;
+const COVER_WIDTH = 1200;
+const COVER_HEIGHT = 630;
+
+/**
+ * An article's cover (cards, the article page, the featured carousel): decorative, since the
+ * title beside it says what it is, at the covers' intrinsic size; how it loads is the caller's.
+ */
+export function CoverImage({
+  src,
+  className,
+  ...loading
+}: { src: string; className: string } & Pick<
+  ImgHTMLAttributes<HTMLImageElement>,
+  "loading" | "fetchPriority" | "decoding" | "draggable"
+>) {
+  return <img src={src} alt="" width={COVER_WIDTH} height={COVER_HEIGHT} {...loading} className={className} />;
+}
 
 export function CategoryBadge({ name, className = "" }: { name: string | null | undefined; className?: string }) {
   const label = name?.trim() || FALLBACK_CATEGORY;
@@ -72,11 +87,8 @@ export function ArticleCard({
             isList ? "m-3 mr-0 w-24 self-start rounded-lg sm:m-0 sm:w-56 sm:self-stretch sm:rounded-none" : "w-full"
           }`}
         >
-          <img
+          <CoverImage
             src={image}
-            alt=""
-            width={COVER_WIDTH}
-            height={COVER_HEIGHT}
             loading={eager ? "eager" : "lazy"}
             decoding="async"
             className={`w-full object-cover transition duration-300 group-hover:scale-[1.03] ${

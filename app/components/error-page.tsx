@@ -9,6 +9,7 @@
 import { createContext, type MouseEvent, useContext, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { buttonClass } from "~/components/ui/button";
+import { LinkList } from "~/components/ui/link-list";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import type { ErrorScreen } from "~/lib/route-errors";
 import { CATEGORY_LINKS } from "~/lib/site-nav";
@@ -107,18 +108,11 @@ function NotFound({ screen }: { screen: ErrorScreen }) {
         <h2 id="popular-topics" className="text-sm font-semibold tracking-wider text-ink-muted uppercase">
           Popular topics
         </h2>
-        <ul className="mt-4 flex flex-wrap justify-center gap-2">
-          {popular.map((topic) => (
-            <li key={topic.to}>
-              <Link
-                to={topic.to}
-                className="inline-flex items-center rounded-full border border-line px-4 py-1.5 text-sm font-medium text-ink hover:border-brand hover:text-brand"
-              >
-                {topic.name}
-              </Link>
-            </li>
-          ))}
-        </ul>
+        <LinkList
+          items={popular}
+          className="mt-4 flex flex-wrap justify-center gap-2"
+          linkClassName="inline-flex items-center rounded-full border border-line px-4 py-1.5 text-sm font-medium text-ink hover:border-brand hover:text-brand"
+        />
       </nav>
     </section>
   );

@@ -4,11 +4,12 @@
  * without an address is not shown).
  */
 import type { ReactNode } from "react";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import { TAGLINE } from "~/lib/meta";
 import { CATEGORY_LINKS, MENU_CATEGORIES, type NavLinkItem } from "~/lib/site-nav";
 import type { SocialNetwork } from "~/lib/site-settings";
 import { useRootData } from "~/components/root-data";
+import { LinkList } from "~/components/ui/link-list";
 import { BrandLink } from "./brand";
 import { SubscribeForm } from "./newsletter/subscribe-form";
 import { useSiteName } from "./use-site-name";
@@ -82,7 +83,7 @@ export function SiteFooter() {
               <h2 id={headingId(column.heading)} className="text-sm font-semibold text-ink">
                 {column.heading}
               </h2>
-              <FooterLinks items={column.items} className="mt-4 space-y-2.5" />
+              <LinkList items={column.items} className="mt-4 space-y-2.5" linkClassName={footerLink} />
             </nav>
           ))}
         </div>
@@ -109,7 +110,7 @@ export function SiteFooter() {
             © <span suppressHydrationWarning>{year}</span> {siteName}. All rights reserved.
           </p>
           <nav aria-label="Legal">
-            <FooterLinks items={legal} className="flex flex-wrap gap-x-5 gap-y-2" />
+            <LinkList items={legal} className="flex flex-wrap gap-x-5 gap-y-2" linkClassName={footerLink} />
           </nav>
         </div>
       </div>
@@ -194,17 +195,3 @@ const socials: { network: SocialNetwork; name: string; icon: ReactNode }[] = [
     ),
   },
 ];
-
-function FooterLinks({ items, className }: { items: readonly { name: string; to: string }[]; className: string }) {
-  return (
-    <ul className={className}>
-      {items.map((item) => (
-        <li key={`${item.to} ${item.name}`}>
-          <Link to={item.to} className={footerLink}>
-            {item.name}
-          </Link>
-        </li>
-      ))}
-    </ul>
-  );
-}

@@ -7,6 +7,7 @@ import { type FormEvent, type RefObject, useEffect, useId, useRef } from "react"
 import { Link, NavLink, useLocation, useNavigate } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { ChevronIcon, CloseIcon, MenuIcon, SearchIcon } from "~/components/ui/icons";
+import { LinkList } from "~/components/ui/link-list";
 import { SkipLink } from "~/components/ui/skip-link";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { MAIN_NAV, MENU_CATEGORIES } from "~/lib/site-nav";
@@ -17,6 +18,10 @@ export type HeaderUser = { name: string };
 
 const linkBase =
   "rounded-md px-2.5 py-2 text-sm font-medium text-ink-muted transition-colors hover:bg-surface-sunken hover:text-ink aria-[current=page]:text-ink aria-[current=page]:bg-surface-sunken";
+
+/** A link of the mobile menu (and of the signed-in reader's pages in it). */
+const mobileLink =
+  "block rounded-md px-3 py-2.5 text-base font-medium text-ink hover:bg-surface-sunken aria-[current=page]:bg-surface-sunken aria-[current=page]:text-brand";
 
 /** Closes an open <details> on outside click, on Escape (focus back to its summary) and on navigation. */
 function useDismissableDetails(ref: RefObject<HTMLDetailsElement | null>) {
@@ -108,18 +113,7 @@ function AuthActions({ user, stacked = false }: { user: HeaderUser | null; stack
               <span className="sr-only">Signed in as </span>
               {user.name}
             </p>
-            <ul className="space-y-1">
-              {USER_MENU.map((item) => (
-                <li key={item.to}>
-                  <NavLink
-                    to={item.to}
-                    className="block rounded-md px-3 py-2.5 text-base font-medium text-ink hover:bg-surface-sunken aria-[current=page]:bg-surface-sunken aria-[current=page]:text-brand"
-                  >
-                    {item.name}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
+            <LinkList items={USER_MENU} className="space-y-1" linkClassName={mobileLink} marksCurrent />
           </>
         ) : (
           <UserMenu name={user.name} />
@@ -161,15 +155,12 @@ function UserMenu({ name }: { name: string }) {
         <span className="truncate">{name}</span>
         <ChevronIcon className="size-4 shrink-0 transition-transform group-open:rotate-180" />
       </summary>
-      <ul className="absolute top-full right-0 z-50 mt-2 w-48 rounded-lg border border-line bg-surface-raised p-1.5 shadow-lg">
-        {USER_MENU.map((item) => (
-          <li key={item.to}>
-            <NavLink to={item.to} className={`block ${linkBase}`}>
-              {item.name}
-            </NavLink>
-          </li>
-        ))}
-      </ul>
+      <LinkList
+        items={USER_MENU}
+        className="absolute top-full right-0 z-50 mt-2 w-48 rounded-lg border border-line bg-surface-raised p-1.5 shadow-lg"
+        linkClassName={`block ${linkBase}`}
+        marksCurrent
+      />
     </details>
   );
 }
@@ -187,15 +178,12 @@ function CategoriesDropdown() {
         Categories
         <ChevronIcon className="size-4 transition-transform group-open:rotate-180" />
       </summary>
-      <ul className="absolute top-full left-0 z-50 mt-2 w-48 rounded-lg border border-line bg-surface-raised p-1.5 shadow-lg">
-        {MENU_CATEGORIES.map((category) => (
-          <li key={category.to}>
-            <NavLink to={category.to} className={`block ${linkBase}`}>
-              {category.name}
-            </NavLink>
-          </li>
-        ))}
-      </ul>
+      <LinkList
+        items={MENU_CATEGORIES}
+        className="absolute top-full left-0 z-50 mt-2 w-48 rounded-lg border border-line bg-surface-raised p-1.5 shadow-lg"
+        linkClassName={`block ${linkBase}`}
+        marksCurrent
+      />
     </details>
   );
 }
@@ -206,8 +194,6 @@ function MobileMenu({ user }: { user: HeaderUser | null }) {
   const close = () => {
     if (ref.current) ref.current.open = false;
   };
-  const mobileLink =
-    "block rounded-md px-3 py-2.5 text-base font-medium text-ink hover:bg-surface-sunken aria-[current=page]:bg-surface-sunken aria-[current=page]:text-brand";
   return (
     <details ref={ref} className="group lg:hidden">
       <summary className="summary-plain inline-flex size-10 items-center justify-center rounded-md text-ink hover:bg-surface-sunken">
@@ -231,15 +217,13 @@ function MobileMenu({ user }: { user: HeaderUser | null }) {
                   >
                     Categories
                   </p>
-                  <ul aria-labelledby="mobile-categories" className="space-y-1 border-l border-line ml-3 pl-2">
-                    {MENU_CATEGORIES.map((category) => (
-                      <li key={category.to}>
-                        <NavLink to={category.to} className={mobileLink}>
-                          {category.name}
-                        </NavLink>
-                      </li>
-                    ))}
-                  </ul>
+                  <LinkList
+                    aria-labelledby="mobile-categories"
+                    items={MENU_CATEGORIES}
+                    className="space-y-1 border-l border-line ml-3 pl-2"
+                    linkClassName={mobileLink}
+                    marksCurrent
+                  />
                 </li>
               ) : (
                 <li key={item.to}>

@@ -3,11 +3,11 @@
  * (a mail scanner must not change anyone's address); its POST uses the token and changes the
  * account's email, verified.
  */
-import { data, Form, Link } from "react-router";
+import { data, Link } from "react-router";
 import { confirmEmailChange } from "~/account/account.server";
 import { inspectToken } from "~/auth/tokens.server";
-import { AuthCard } from "~/components/auth/auth-card";
-import { StatusButton, useIsSubmitting } from "~/components/forms";
+import { AuthCard, PendingPostButton } from "~/components/auth/auth-card";
+import { useIsSubmitting } from "~/components/forms";
 import { buttonClass, textLinkClass } from "~/components/ui/button";
 import { readForm } from "~/http/form.server";
 import { redirectWithToast } from "~/http/toast.server";
@@ -73,12 +73,9 @@ export default function ConfirmEmail({ loaderData, actionData }: Route.Component
       lead="Press the button to use this address for your account."
       footer={footer}
     >
-      <Form method="post">
-        <input type="hidden" name="token" value={loaderData.token} />
-        <StatusButton pending={submitting} pendingText="Confirming..." size="lg" className="w-full">
-          Confirm new email
-        </StatusButton>
-      </Form>
+      <PendingPostButton values={{ token: loaderData.token }} pending={submitting} pendingText="Confirming...">
+        Confirm new email
+      </PendingPostButton>
     </AuthCard>
   );
 }

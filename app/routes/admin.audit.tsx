@@ -8,7 +8,7 @@ import { AUDIT_KINDS, isAuditKind, listAudit, listAuditActors } from "~/audit/au
 import { requirePermission } from "~/auth/guards.server";
 import { AdminPageHeader } from "~/components/admin/admin-shell";
 import { LocalDateTime } from "~/components/admin/local-date";
-import { controlClass } from "~/components/forms";
+import { controlClass, FilterSelect } from "~/components/forms";
 import { buttonClass, textLinkClass } from "~/components/ui/button";
 import { noindexMeta } from "~/lib/seo";
 import { auditHref } from "~/lib/urls";
@@ -63,40 +63,28 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
         aria-label="Filter the audit log"
       >
         <div>
-          <label htmlFor="audit-actor" className="block text-sm font-medium text-ink">
-            Person
-          </label>
-          <select
+          <FilterSelect
             id="audit-actor"
             name="actor"
-            defaultValue={filter.actor ?? ""}
+            label="Person"
+            labelClassName="block text-sm font-medium text-ink"
             className={`${controlClass} mt-1 h-10 w-56`}
-          >
-            <option value="">Everyone</option>
-            {actors.map((actor) => (
-              <option key={actor.id} value={actor.id}>
-                {actor.name}
-              </option>
-            ))}
-          </select>
+            value={filter.actor ?? ""}
+            allLabel="Everyone"
+            options={actors.map((actor) => ({ value: actor.id, label: actor.name }))}
+          />
         </div>
         <div>
-          <label htmlFor="audit-kind" className="block text-sm font-medium text-ink">
-            Kind
-          </label>
-          <select
+          <FilterSelect
             id="audit-kind"
             name="kind"
-            defaultValue={filter.kind ?? ""}
+            label="Kind"
+            labelClassName="block text-sm font-medium text-ink"
             className={`${controlClass} mt-1 h-10 w-44`}
-          >
-            <option value="">All kinds</option>
-            {kinds.map((kind) => (
-              <option key={kind} value={kind}>
-                {kind[0]!.toUpperCase() + kind.slice(1)}
-              </option>
-            ))}
-          </select>
+            value={filter.kind ?? ""}
+            allLabel="All kinds"
+            options={kinds.map((kind) => ({ value: kind, label: kind[0]!.toUpperCase() + kind.slice(1) }))}
+          />
         </div>
         <button type="submit" className={buttonClass({ variant: "secondary" })}>
           Filter

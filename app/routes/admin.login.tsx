@@ -10,12 +10,12 @@ import { can } from "~/auth/permissions";
 import { deviceCookie, tooManyAttemptsMessage } from "~/auth/rate-limit.server";
 import { createSession, destroySession } from "~/auth/session.server";
 import { ACCESS_DENIED, SIGN_IN_FAILED, WRONG_CREDENTIALS } from "~/components/admin/messages";
-import { SignInFields } from "~/components/auth/sign-in-fields";
-import { FormAlert, StatusButton, useValidatedForm } from "~/components/forms";
+import { SignInFields, useSignInForm } from "~/components/auth/sign-in-fields";
+import { FormAlert, StatusButton } from "~/components/forms";
 import { BrandLink } from "~/components/brand";
 import { textLinkClass } from "~/components/ui/button";
 import { useSiteName } from "~/components/use-site-name";
-import { FORM_TOASTS, LOGIN_TEXT_FIELDS, LoginSchema } from "~/lib/account-schemas";
+import { FORM_TOASTS, LoginSchema } from "~/lib/account-schemas";
 import { PEOPLE_MESSAGES } from "~/lib/people-schemas";
 import { noindexMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/http/toast.server";
@@ -75,12 +75,7 @@ export const headers: Route.HeadersFunction = retryAfterHeaders;
 
 export default function AdminLogin({ loaderData, actionData }: Route.ComponentProps) {
   const { redirectTo, signedInAs } = loaderData;
-  const { fields, formProps, submitProps, busy } = useValidatedForm({
-    id: "admin-login",
-    schema: LoginSchema,
-    requiredText: LOGIN_TEXT_FIELDS,
-    lastResult: actionData?.result,
-  });
+  const { fields, formProps, submitProps, busy } = useSignInForm("admin-login", actionData?.result);
   // A signed-in visitor without the flag (sent here by the guard) learns why at once.
   const alert: Alert | null = actionData?.alert ?? (signedInAs ? ACCESS_DENIED : null);
   const siteName = useSiteName();

@@ -9,6 +9,7 @@ import { recordAudit } from "~/audit/audit.server";
 import { requirePermission } from "~/auth/guards.server";
 import { can } from "~/auth/permissions";
 import { AdminPageHeader, AdminSection } from "~/components/admin/admin-shell";
+import { ImageFileInput } from "~/components/admin/image-fields";
 import { controlClass } from "~/components/forms";
 import { buttonClass, textLinkClass } from "~/components/ui/button";
 import { readForm } from "~/http/form.server";
@@ -17,7 +18,7 @@ import { redirectWithToast } from "~/http/toast.server";
 import { noindexMeta } from "~/lib/seo";
 import { MEDIA_MESSAGES } from "~/media/detect.server";
 import { deleteUpload, listLibrary } from "~/media/media.server";
-import { formatBytes, MAX_UPLOAD_MB, UPLOAD_ACCEPT } from "~/lib/media";
+import { formatBytes, MAX_UPLOAD_MB } from "~/lib/media";
 import { adminReturnPath } from "~/http/actions/admin-session.server";
 import type { Route } from "./+types/admin.media";
 import { articleEditHref, mediaLibraryHref } from "~/lib/urls";
@@ -93,16 +94,13 @@ export default function MediaLibrary({ loaderData }: Route.ComponentProps) {
         >
           <input type="hidden" name="returnTo" value={returnPath} />
           <div>
-            <label htmlFor="media-file" className="block text-sm font-medium text-ink">
-              Image file
-            </label>
-            <input
+            <ImageFileInput
               id="media-file"
-              type="file"
               name="file"
+              label="Image file"
+              labelClassName="block text-sm font-medium text-ink"
+              hintId="media-file-hint"
               required
-              accept={UPLOAD_ACCEPT}
-              aria-describedby="media-file-hint"
               className="mt-1 block text-sm text-ink"
             />
           </div>

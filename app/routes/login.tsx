@@ -8,11 +8,11 @@ import { clientAddress } from "~/http/client-address.server";
 import { createSession } from "~/auth/session.server";
 import { AuthCard } from "~/components/auth/auth-card";
 import { OAuthButtons } from "~/components/auth/oauth-buttons";
-import { SignInFields } from "~/components/auth/sign-in-fields";
-import { FormAlert, type FormAlertData, StatusButton, useValidatedForm } from "~/components/forms";
+import { SignInFields, useSignInForm } from "~/components/auth/sign-in-fields";
+import { FormAlert, type FormAlertData, StatusButton } from "~/components/forms";
 import { buttonClass, textLinkClass } from "~/components/ui/button";
 import { useSiteName } from "~/components/use-site-name";
-import { FORM_TOASTS, LOGIN_TEXT_FIELDS, LoginSchema } from "~/lib/account-schemas";
+import { FORM_TOASTS, LoginSchema } from "~/lib/account-schemas";
 import { PEOPLE_MESSAGES } from "~/lib/people-schemas";
 import { noindexMeta } from "~/lib/seo";
 import { safeRedirectPath } from "~/lib/safe-redirect";
@@ -100,12 +100,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function LoginPage({ loaderData, actionData }: Route.ComponentProps) {
   const { providers, redirectTo } = loaderData;
-  const { fields, formProps, submitProps, busy } = useValidatedForm({
-    id: "login",
-    schema: LoginSchema,
-    requiredText: LOGIN_TEXT_FIELDS,
-    lastResult: actionData?.result,
-  });
+  const { fields, formProps, submitProps, busy } = useSignInForm("login", actionData?.result);
   const siteName = useSiteName();
 
   return (

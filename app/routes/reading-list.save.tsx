@@ -5,10 +5,10 @@
  * link, a prefetch or a crawler must not save for anyone), so this page shows the article and one
  * Save button whose POST to /reading-list saves it and goes back to PATH. Already saved: it says so.
  */
-import { data, Form, Link } from "react-router";
+import { data, Link } from "react-router";
 import { requireUser } from "~/auth/guards.server";
-import { AuthCard } from "~/components/auth/auth-card";
-import { StatusButton, useIsSubmitting } from "~/components/forms";
+import { AuthCard, PendingPostButton } from "~/components/auth/auth-card";
+import { useIsSubmitting } from "~/components/forms";
 import { buttonClass, textLinkClass } from "~/components/ui/button";
 import { notFound } from "~/lib/route-errors";
 import { safeRedirectPath } from "~/lib/safe-redirect";
@@ -50,20 +50,15 @@ export default function SaveToReadingList({ loaderData }: Route.ComponentProps) 
   }
   return (
     <AuthCard title="Save to your reading list" lead={article.title} footer={footer}>
-      <Form method="post" action="/reading-list">
-        <input type="hidden" name="articleId" value={article.id} />
-        <input type="hidden" name="returnTo" value={returnTo} />
-        <StatusButton
-          pending={submitting}
-          pendingText="Saving..."
-          size="lg"
-          className="w-full"
-          name="intent"
-          value="save"
-        >
-          Save
-        </StatusButton>
-      </Form>
+      <PendingPostButton
+        action="/reading-list"
+        values={{ articleId: article.id, returnTo }}
+        intent="save"
+        pending={submitting}
+        pendingText="Saving..."
+      >
+        Save
+      </PendingPostButton>
     </AuthCard>
   );
 }

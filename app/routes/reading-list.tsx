@@ -11,7 +11,7 @@
 import { data, Form, Link, redirect } from "react-router";
 import { getUser, requireUser } from "~/auth/guards.server";
 import { ArticleCard } from "~/components/article-card";
-import { controlClass } from "~/components/forms";
+import { controlClass, FilterSelect } from "~/components/forms";
 import { RemoveButton, useRemovalPending } from "~/components/reading-list/save-button";
 import { buttonClass, textLinkClass } from "~/components/ui/button";
 import { Pagination } from "~/components/ui/pagination";
@@ -97,22 +97,16 @@ export default function ReadingListPage({ loaderData }: Route.ComponentProps) {
             />
           </div>
           <div className="min-w-40">
-            <label htmlFor="reading-list-category" className="mb-1.5 block text-sm font-medium text-ink">
-              Category
-            </label>
-            <select
+            <FilterSelect
               id="reading-list-category"
               name="category"
-              defaultValue={category}
+              label="Category"
+              labelClassName="mb-1.5 block text-sm font-medium text-ink"
               className={`${controlClass} h-11`}
-            >
-              <option value="">All categories</option>
-              {list.categories.map((option) => (
-                <option key={option.slug} value={option.slug}>
-                  {option.name}
-                </option>
-              ))}
-            </select>
+              value={category}
+              allLabel="All categories"
+              options={list.categories.map((option) => ({ value: option.slug, label: option.name }))}
+            />
           </div>
           <button type="submit" className={buttonClass({ className: "h-11" })}>
             Filter

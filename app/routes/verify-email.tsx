@@ -12,7 +12,7 @@ import { emailLinkRequestAction } from "~/http/actions/email-link-request.server
 import { tooManyAttemptsMessage } from "~/auth/rate-limit.server";
 import { clientAddress } from "~/http/client-address.server";
 import { createSession } from "~/auth/session.server";
-import { AuthCard } from "~/components/auth/auth-card";
+import { AuthCard, PendingPostButton } from "~/components/auth/auth-card";
 import { Field, FormAlert, StatusButton, useValidatedForm } from "~/components/forms";
 import { buttonClass, textLinkClass } from "~/components/ui/button";
 import { readForm } from "~/http/form.server";
@@ -123,19 +123,15 @@ export default function VerifyEmailPage({ loaderData, actionData }: Route.Compon
   if (state === "confirm" && token) {
     return (
       <AuthCard title={copy.title} lead={copy.lead} footer={footer}>
-        <Form method="post" action="/verify-email">
-          <input type="hidden" name="token" value={token} />
-          <StatusButton
-            pending={verifying}
-            pendingText="Verifying..."
-            size="lg"
-            className="w-full"
-            name="intent"
-            value="verify"
-          >
-            Verify my email
-          </StatusButton>
-        </Form>
+        <PendingPostButton
+          action="/verify-email"
+          values={{ token }}
+          intent="verify"
+          pending={verifying}
+          pendingText="Verifying..."
+        >
+          Verify my email
+        </PendingPostButton>
       </AuthCard>
     );
   }

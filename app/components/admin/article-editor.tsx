@@ -41,11 +41,12 @@ import { IntentButton } from "~/components/ui/button";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { ARTICLE_LIMITS, ArticleSchema } from "~/lib/article-schema";
 import { slugify } from "~/lib/content";
-import { EDITOR_UPLOAD_FIELDS, MAX_UPLOAD_MB, UPLOAD_ACCEPT } from "~/lib/media";
+import { EDITOR_UPLOAD_FIELDS, MAX_UPLOAD_MB } from "~/lib/media";
 import { dashboardHref } from "~/lib/urls";
 import { CoverPicker, type RecentUpload } from "./cover-picker";
 import { TaxonomyFields } from "./taxonomy-fields";
 import { ARTICLE_FORM_ID } from "./editorial-panel";
+import { ImageFileInput, ImageUrlField } from "./image-fields";
 import { UploadProgressList, useImageUploads } from "./image-upload";
 import { type AutosaveValues, autosaveText, autosaveValues, useAutosave } from "./use-autosave";
 
@@ -229,22 +230,14 @@ export function ArticleEditor({
               className={`${content.props.className} ${drop.dragging ? "ring-2 ring-brand" : ""}`}
             />
             <div className="mt-2 flex flex-wrap items-center gap-3 text-sm">
-              <label htmlFor="content-image" className="font-medium text-ink">
-                Insert an image
-              </label>
-              <input
+              <ImageFileInput
                 id="content-image"
-                type="file"
                 name={EDITOR_UPLOAD_FIELDS.contentImage}
-                accept={UPLOAD_ACCEPT}
-                aria-describedby="content-image-hint"
+                label="Insert an image"
+                labelClassName="font-medium text-ink"
+                hintId="content-image-hint"
                 className="max-w-full text-sm text-ink"
-                onChange={(event) => {
-                  const input = event.currentTarget;
-                  const files = [...(input.files ?? [])];
-                  input.value = "";
-                  void drop.insertImages(files);
-                }}
+                onFiles={(files) => void drop.insertImages(files)}
               />
               <IntentButton intent="upload" formNoValidate variant="secondary" size="sm" className="no-js-only">
                 Upload image
@@ -273,13 +266,11 @@ export function ArticleEditor({
 
         <div className="space-y-6">
           <div className="rounded-xl border border-line bg-surface p-4 shadow-sm sm:p-6">
-            <Field
+            <ImageUrlField
               field={fields.imageUrl}
               label="Image URL"
-              optional
-              autoComplete="off"
               hint="https://… or a path on this site, like /images/cover.png."
-              inputProps={{ maxLength: ARTICLE_LIMITS.imageUrl, inputMode: "url", autoCapitalize: "none" }}
+              maxLength={ARTICLE_LIMITS.imageUrl}
             />
             <CoverPicker
               uploads={uploads}

@@ -16,7 +16,8 @@ import {
   useValidatedForm,
 } from "~/components/forms";
 import { AUTHOR_LIMITS, AuthorProfileSchema, AVATAR_FILE_FIELD } from "~/lib/author-schema";
-import { MAX_UPLOAD_MB, UPLOAD_ACCEPT } from "~/lib/media";
+import { MAX_UPLOAD_MB } from "~/lib/media";
+import { ImageFileInput, ImageUrlField } from "./image-fields";
 
 export type AuthorProfileActionData = { result: SubmissionResult<string[]>; alert: FormAlertData | null };
 
@@ -66,24 +67,19 @@ export function AuthorProfileForm({
             size={64}
           />
           <div className="min-w-0 flex-1">
-            <Field
+            <ImageUrlField
               field={fields.avatarUrl}
               label="Avatar URL"
-              optional
-              autoComplete="off"
               hint="https://… or a path on this site, like /media/…. Uploading an image below fills it."
-              inputProps={{ maxLength: AUTHOR_LIMITS.avatarUrl, inputMode: "url", autoCapitalize: "none" }}
+              maxLength={AUTHOR_LIMITS.avatarUrl}
             />
             <div className="mb-4">
-              <label htmlFor="avatar-file" className="text-sm font-medium text-ink">
-                Or upload an avatar
-              </label>
-              <input
+              <ImageFileInput
                 id="avatar-file"
-                type="file"
                 name={AVATAR_FILE_FIELD}
-                accept={UPLOAD_ACCEPT}
-                aria-describedby="avatar-file-hint"
+                label="Or upload an avatar"
+                labelClassName="text-sm font-medium text-ink"
+                hintId="avatar-file-hint"
                 className="mt-1 block w-full text-sm text-ink"
               />
               <p id="avatar-file-hint" className="pt-1 text-xs text-ink-muted">

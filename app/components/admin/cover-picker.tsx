@@ -1,5 +1,6 @@
 import { IntentButton } from "~/components/ui/button";
-import { EDITOR_UPLOAD_FIELDS, UPLOAD_ACCEPT } from "~/lib/media";
+import { EDITOR_UPLOAD_FIELDS } from "~/lib/media";
+import { ImageFileInput } from "./image-fields";
 
 export type RecentUpload = { url: string; name: string; width: number; height: number };
 
@@ -46,19 +47,13 @@ export function CoverPicker({
         </div>
       ) : null}
       <div>
-        <label htmlFor="cover-image" className="font-medium text-ink">
-          Or upload a cover
-        </label>
-        <input
+        <ImageFileInput
           id="cover-image"
-          type="file"
           name={EDITOR_UPLOAD_FIELDS.coverImage}
-          accept={UPLOAD_ACCEPT}
+          label="Or upload a cover"
+          labelClassName="font-medium text-ink"
           className="mt-1 block w-full text-sm text-ink"
-          onChange={(event) => {
-            const input = event.currentTarget;
-            const file = input.files?.[0];
-            input.value = "";
+          onFiles={([file]) => {
             if (file) onUpload(file);
           }}
         />

@@ -13,7 +13,7 @@ import { Link } from "react-router";
 import { formatLongDate, readTimeLabel } from "~/articles/format";
 import { useHtmlOnce } from "~/components/html-once";
 import { FALLBACK_AUTHOR } from "~/lib/article-card";
-import { CategoryBadge, COVER_HEIGHT, COVER_WIDTH, TagList } from "../article-card";
+import { CategoryBadge, CoverImage, TagList } from "../article-card";
 import { SaveButton } from "../reading-list/save-button";
 import type { ArticleViewData } from "~/articles/article-view";
 import { AuthorAvatar, AuthorCard } from "./author-card";
@@ -171,11 +171,8 @@ export function ArticleView({
           </header>
 
           {article.imageUrl ? (
-            <img
+            <CoverImage
               src={article.imageUrl}
-              alt=""
-              width={COVER_WIDTH}
-              height={COVER_HEIGHT}
               fetchPriority="high"
               decoding="async"
               className="mt-8 aspect-[1200/630] w-full rounded-2xl border border-line bg-surface-sunken object-cover"

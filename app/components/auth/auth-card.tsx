@@ -1,6 +1,7 @@
 /** The frame of every account page: a centred card with a heading, an optional lead and a footer line. */
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
+import { StatusButton } from "~/components/forms";
 import { buttonClass, textLinkClass } from "~/components/ui/button";
 
 export function AuthCard({
@@ -36,6 +37,44 @@ export function PostButton({ children, action }: { children: ReactNode; action?:
       <button type="submit" className={wideButtonClass}>
         {children}
       </button>
+    </Form>
+  );
+}
+
+/**
+ * A card's one action that shows its progress: a POST form carrying `values` as hidden fields
+ * (and `intent`, when given) with its wide busy button (verify an address, save an article).
+ */
+export function PendingPostButton({
+  action,
+  values,
+  intent,
+  pending,
+  pendingText,
+  children,
+}: {
+  action?: string;
+  values: Record<string, string | number>;
+  intent?: string;
+  pending: boolean;
+  pendingText: string;
+  children: ReactNode;
+}) {
+  return (
+    <Form method="post" action={action}>
+      {Object.entries(values).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <StatusButton
+        pending={pending}
+        pendingText={pendingText}
+        size="lg"
+        className="w-full"
+        name={intent === undefined ? undefined : "intent"}
+        value={intent}
+      >
+        {children}
+      </StatusButton>
     </Form>
   );
 }

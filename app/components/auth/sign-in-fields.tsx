@@ -1,7 +1,13 @@
 /** Email and password, as both sign-in forms (/login and /admin/login) ask for them. */
-import type { FieldMetadata } from "@conform-to/react";
+import type { FieldMetadata, SubmissionResult } from "@conform-to/react";
 import type { ReactNode } from "react";
-import { Field } from "~/components/forms";
+import { Field, useValidatedForm } from "~/components/forms";
+import { LOGIN_TEXT_FIELDS, LoginSchema } from "~/lib/account-schemas";
+
+/** A sign-in form's state: the login schema, with email and password both required. */
+export function useSignInForm(id: string, lastResult: SubmissionResult<string[]> | undefined) {
+  return useValidatedForm({ id, schema: LoginSchema, requiredText: LOGIN_TEXT_FIELDS, lastResult });
+}
 
 export function SignInFields({
   fields,

@@ -18,6 +18,7 @@ export {
   TextareaField,
   textareaProps,
 } from "./fields";
+export { FilterSelect } from "./filter-select";
 export { FormAlert, type FormAlertData, useAlertToast } from "./form-alert";
 export { StatusButton } from "./status-button";
 export { useIsSubmitting, useValidatedForm, type ValidatedForm } from "./use-validated-form";

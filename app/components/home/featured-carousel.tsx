@@ -9,7 +9,7 @@ import { type PointerEvent as ReactPointerEvent, useCallback, useEffect, useRef,
 import { Link } from "react-router";
 import { formatArticleDate, readTimeLabel } from "~/articles/format";
 import { type ArticleCardData, FALLBACK_AUTHOR, placeholderImageFor } from "~/lib/article-card";
-import { COVER_HEIGHT, COVER_WIDTH } from "../article-card";
+import { CoverImage } from "../article-card";
 import { PauseIcon, PlayIcon } from "./hero";
 import { usePrefersReducedMotion } from "./use-reduced-motion";
 import { useHydrated } from "~/components/ui/use-hydrated";
@@ -261,11 +261,8 @@ function Slide({
       inert={inert}
       className="carousel-slide relative h-full w-full shrink-0 overflow-hidden"
     >
-      <img
+      <CoverImage
         src={image}
-        alt=""
-        width={COVER_WIDTH}
-        height={COVER_HEIGHT}
         loading={index === 0 ? "eager" : "lazy"}
         draggable={false}
         className="absolute inset-0 h-full w-full object-cover select-none"

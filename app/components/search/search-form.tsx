@@ -119,40 +119,31 @@ export function SearchForm({
           </summary>
           <div className="border-t border-line px-4 pt-3 pb-4">
             {categories.length > 0 ? (
-              <fieldset>
-                <legend className="mb-3 text-sm text-ink-muted">Narrow the results to one or more categories</legend>
-                <ul className="flex flex-wrap gap-2">
-                  {categories.map((category) => (
-                    <FilterChip
-                      key={category.id}
-                      name="category"
-                      value={String(category.id)}
-                      label={category.name}
-                      checked={selected.includes(category.id)}
-                      onChange={(checked) => onChipChange(category.id, checked)}
-                    />
-                  ))}
-                </ul>
-              </fieldset>
+              <FilterChips
+                legend="Narrow the results to one or more categories"
+                name="category"
+                chips={categories.map((category) => ({
+                  value: String(category.id),
+                  label: category.name,
+                  checked: selected.includes(category.id),
+                }))}
+                onChange={(value, checked) => onChipChange(Number(value), checked)}
+              />
             ) : (
               <p className="text-sm text-ink-muted">No categories to filter by.</p>
             )}
             {tags.length > 0 ? (
-              <fieldset className="mt-4">
-                <legend className="mb-3 text-sm text-ink-muted">Narrow the results to one or more tags</legend>
-                <ul className="flex flex-wrap gap-2">
-                  {tags.map((tag) => (
-                    <FilterChip
-                      key={tag.slug}
-                      name="tag"
-                      value={tag.slug}
-                      label={`#${tag.name}`}
-                      checked={selectedTags.includes(tag.slug)}
-                      onChange={(checked) => onTagChange(tag.slug, checked)}
-                    />
-                  ))}
-                </ul>
-              </fieldset>
+              <FilterChips
+                className="mt-4"
+                legend="Narrow the results to one or more tags"
+                name="tag"
+                chips={tags.map((tag) => ({
+                  value: tag.slug,
+                  label: `#${tag.name}`,
+                  checked: selectedTags.includes(tag.slug),
+                }))}
+                onChange={onTagChange}
+              />
             ) : null}
             <div className="mt-4 flex flex-wrap items-center gap-3">
               <button
@@ -169,6 +160,39 @@ export function SearchForm({
         </details>
       </Form>
     </search>
+  );
+}
+
+/** A group of filters of one name (the categories, the tags): a fieldset of chips. */
+function FilterChips({
+  legend,
+  name,
+  chips,
+  onChange,
+  className,
+}: {
+  legend: string;
+  name: string;
+  chips: readonly { value: string; label: string; checked: boolean }[];
+  onChange: (value: string, checked: boolean) => void;
+  className?: string;
+}) {
+  return (
+    <fieldset className={className}>
+      <legend className="mb-3 text-sm text-ink-muted">{legend}</legend>
+      <ul className="flex flex-wrap gap-2">
+        {chips.map((chip) => (
+          <FilterChip
+            key={chip.value}
+            name={name}
+            value={chip.value}
+            label={chip.label}
+            checked={chip.checked}
+            onChange={(checked) => onChange(chip.value, checked)}
+          />
+        ))}
+      </ul>
+    </fieldset>
   );
 }
 

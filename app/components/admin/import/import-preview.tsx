@@ -4,11 +4,12 @@
  * categories and authors to create; then the button that applies it.
  */
 import type { ImportPreview as Preview } from "~/backup/import-view";
-import { controlClass } from "~/components/forms";
+import { controlClass, FilterSelect } from "~/components/forms";
 import { buttonClass } from "~/components/ui/button";
 import { CONFLICT_POLICY_LABELS, IMPORT_CONFLICT_POLICIES } from "~/lib/import-options";
 import { sitePageHref } from "~/lib/site-pages";
 import { adminImportHref, postHref } from "~/lib/urls";
+import { ImportTable } from "./import-table";
 
 const ACTIONS: Record<Preview["items"][number]["action"], string> = {
   create: "Create",
@@ -53,52 +54,41 @@ export function ImportPreview({ runId, preview }: { runId: number; preview: Prev
       <form method="get" action={adminImportHref()} className="mt-4 flex flex-wrap items-end gap-3">
         <input type="hidden" name="run" value={runId} />
         <div>
-          <label htmlFor="import-conflict" className="block font-medium">
-            When an address is taken
-          </label>
-          <select
+          <FilterSelect
+            // A new policy in the URL (the form's answer) resets the choice.
+            key={preview.policy}
             id="import-conflict"
             name="conflict"
-            defaultValue={preview.policy}
-            key={preview.policy}
+            label="When an address is taken"
+            labelClassName="block font-medium"
             className={`${controlClass} mt-1 h-10`}
-          >
-            {IMPORT_CONFLICT_POLICIES.map((policy) => (
-              <option key={policy} value={policy}>
-                {CONFLICT_POLICY_LABELS[policy]}
-              </option>
-            ))}
-          </select>
+            value={preview.policy}
+            options={IMPORT_CONFLICT_POLICIES.map((policy) => ({
+              value: policy,
+              label: CONFLICT_POLICY_LABELS[policy],
+            }))}
+          />
         </div>
         <button type="submit" className={buttonClass({ variant: "secondary" })}>
           Update preview
         </button>
       </form>
-      <table className="mt-4 w-full text-left">
-        <thead>
-          <tr>
-            <th className="py-1 pr-4">Item</th>
-            <th className="py-1 pr-4">Address</th>
-            <th className="py-1">What happens</th>
+      <ImportTable className="mt-4 w-full text-left" headings={["Item", "Address", "What happens"]}>
+        {preview.items.map((item, index) => (
+          <tr key={`${index}-${item.slug}`} className="border-t border-line">
+            <td className="py-1 pr-4">
+              {item.title}
+              {item.target === "page" ? " (page)" : ""}
+              {item.draft ? " (draft)" : ""}
+            </td>
+            <td className="py-1 pr-4">{item.target === "page" ? sitePageHref(item.slug) : postHref(item.slug)}</td>
+            <td className="py-1">
+              {ACTIONS[item.action]}
+              {item.renamedFrom ? ` (new address: ${item.renamedFrom} is taken)` : ""}
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {preview.items.map((item, index) => (
-            <tr key={`${index}-${item.slug}`} className="border-t border-line">
-              <td className="py-1 pr-4">
-                {item.title}
-                {item.target === "page" ? " (page)" : ""}
-                {item.draft ? " (draft)" : ""}
-              </td>
-              <td className="py-1 pr-4">{item.target === "page" ? sitePageHref(item.slug) : postHref(item.slug)}</td>
-              <td className="py-1">
-                {ACTIONS[item.action]}
-                {item.renamedFrom ? ` (new address: ${item.renamedFrom} is taken)` : ""}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </ImportTable>
       {preview.total > preview.items.length ? (
         <p className="mt-2 text-ink-muted">And {preview.total - preview.items.length} more.</p>
       ) : null}

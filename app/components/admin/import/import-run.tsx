@@ -9,6 +9,7 @@ import type { ImportRunView } from "~/backup/import-view";
 import { buttonClass, textLinkClass } from "~/components/ui/button";
 import { adminImportHref } from "~/lib/urls";
 import { ImportReport } from "./import-report";
+import { ImportTable } from "./import-table";
 
 function RunAction({
   runId,
@@ -106,31 +107,21 @@ export function ImportRunList({ runs }: { runs: ImportRunView[] }) {
       <h2 id="runs" className="text-lg font-semibold">
         Recent imports
       </h2>
-      <table className="mt-3 w-full text-left">
-        <thead>
-          <tr>
-            <th className="py-1 pr-4">Import</th>
-            <th className="py-1 pr-4">File</th>
-            <th className="py-1 pr-4">By</th>
-            <th className="py-1">Status</th>
+      <ImportTable className="mt-3 w-full text-left" headings={["Import", "File", "By", "Status"]}>
+        {runs.map((run) => (
+          <tr key={run.id} className="border-t border-line">
+            <td className="py-1 pr-4">
+              <a className={textLinkClass} href={adminImportHref(run.id)}>
+                #{run.id}
+              </a>{" "}
+              <time dateTime={run.createdAt}>{run.createdAt.slice(0, 16).replace("T", " ")}</time>
+            </td>
+            <td className="py-1 pr-4">{run.fileName}</td>
+            <td className="py-1 pr-4">{run.actorName}</td>
+            <td className="py-1">{run.status === "applying" && run.stopped ? "Stopped" : STATUS[run.status]}</td>
           </tr>
-        </thead>
-        <tbody>
-          {runs.map((run) => (
-            <tr key={run.id} className="border-t border-line">
-              <td className="py-1 pr-4">
-                <a className={textLinkClass} href={adminImportHref(run.id)}>
-                  #{run.id}
-                </a>{" "}
-                <time dateTime={run.createdAt}>{run.createdAt.slice(0, 16).replace("T", " ")}</time>
-              </td>
-              <td className="py-1 pr-4">{run.fileName}</td>
-              <td className="py-1 pr-4">{run.actorName}</td>
-              <td className="py-1">{run.status === "applying" && run.stopped ? "Stopped" : STATUS[run.status]}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </ImportTable>
     </section>
   );
 }
