@@ -191,12 +191,13 @@ export async function getArticleBySlug(slug: string): Promise<ArticleDetail | nu
     .limit(1);
   if (!row) return null;
   const [tagged, series] = await Promise.all([tagsOfArticles([row.id]), seriesNavFor(row.id)]);
+  const { id, title, excerpt, imageUrl } = row;
   return {
-    id: row.id,
+    id,
     slug: row.slug,
-    title: row.title,
-    excerpt: row.excerpt,
-    imageUrl: row.imageUrl,
+    title,
+    excerpt,
+    imageUrl,
     tags: tagged.get(row.id) ?? [],
     series,
     contentHtml: row.contentHtml,

@@ -62,30 +62,37 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
         className="mt-6 flex flex-wrap items-end gap-3"
         aria-label="Filter the audit log"
       >
-        <div>
-          <FilterSelect
-            id="audit-actor"
-            name="actor"
-            label="Person"
-            labelClassName="block text-sm font-medium text-ink"
-            className={`${controlClass} mt-1 h-10 w-56`}
-            value={filter.actor ?? ""}
-            allLabel="Everyone"
-            options={actors.map((actor) => ({ value: actor.id, label: actor.name }))}
-          />
-        </div>
-        <div>
-          <FilterSelect
-            id="audit-kind"
-            name="kind"
-            label="Kind"
-            labelClassName="block text-sm font-medium text-ink"
-            className={`${controlClass} mt-1 h-10 w-44`}
-            value={filter.kind ?? ""}
-            allLabel="All kinds"
-            options={kinds.map((kind) => ({ value: kind, label: kind[0]!.toUpperCase() + kind.slice(1) }))}
-          />
-        </div>
+        {[
+          {
+            name: "actor",
+            label: "Person",
+            width: "w-56",
+            value: filter.actor,
+            allLabel: "Everyone",
+            options: actors.map((actor) => ({ value: actor.id, label: actor.name })),
+          },
+          {
+            name: "kind",
+            label: "Kind",
+            width: "w-44",
+            value: filter.kind,
+            allLabel: "All kinds",
+            options: kinds.map((kind) => ({ value: kind, label: kind[0]!.toUpperCase() + kind.slice(1) })),
+          },
+        ].map((select) => (
+          <div key={select.name}>
+            <FilterSelect
+              id={`audit-${select.name}`}
+              name={select.name}
+              label={select.label}
+              labelClassName="block text-sm font-medium text-ink"
+              className={`${controlClass} mt-1 h-10 ${select.width}`}
+              value={select.value ?? ""}
+              allLabel={select.allLabel}
+              options={select.options}
+            />
+          </div>
+        ))}
         <button type="submit" className={buttonClass({ variant: "secondary" })}>
           Filter
         </button>
