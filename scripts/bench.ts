@@ -5,8 +5,10 @@
  * production server pinned to one core, warms it, then drives each route with wrk pinned to the
  * other core (scripts/bench-wrk.ts), twice: as a browser (`Accept-Encoding: br, gzip`) and as a
  * client that sends no Accept-Encoding (curl, monitors, many crawlers). Each kind of client has
- * its reference: a bare node:http server on the server's core answering the article page's exact
- * bytes from memory the way that client gets them (the brotli page, or the identity page).
+ * its reference: a bare node:http server on the server's core answering the same article pages'
+ * exact bytes from memory the way that client gets them (the brotli pages, or the identity pages),
+ * cycled in the same order; the older yardstick (one page, always hot in the processor's caches) is
+ * measured and printed beside it.
  * Then a mixed run (reads at full speed while one client publishes an article every second:
  * hit rate and article p99), server time of uncached renders, and per page the inline script
  * data and the JavaScript it loads. Last, the soak (issue 23): 64 connections for 3 minutes
@@ -351,35 +353,65 @@ async function assetWeight(pagePath: string) {
   };
 }
 
-function startReference(body: Buffer, encoding: string | undefined): Promise<ChildProcess> {
+/**
+ * A bare node:http server on the server's core answering each of `pages` (path → exact bytes) from
+ * memory with the minimal head; an unknown path gets the first page.
+ */
+function startReference(pages: Array<[string, Buffer]>, encoding: string | undefined): Promise<ChildProcess> {
+  const file = path.join(os.tmpdir(), `dp-bench-reference-${process.pid}.json`);
+  fs.writeFileSync(file, JSON.stringify(pages.map(([pathname, body]) => [pathname, body.toString("base64")])));
   const source = `
     const http = require("node:http");
-    const body = Buffer.from(process.argv[1], "base64");
-    const headers = { "Content-Type": "text/html; charset=utf-8", "Content-Length": body.length };
-    if (process.argv[2]) headers["Content-Encoding"] = process.argv[2];
-    http.createServer((req, res) => { res.writeHead(200, headers); res.end(body); })
+    const encoding = process.argv[2];
+    const pages = new Map(JSON.parse(require("node:fs").readFileSync(process.argv[1], "utf8")).map(([pathname, base64]) => {
+      const body = Buffer.from(base64, "base64");
+      const headers = { "Content-Type": "text/html; charset=utf-8", "Content-Length": body.length };
+      if (encoding) headers["Content-Encoding"] = encoding;
+      return [pathname, { body, headers }];
+    }));
+    const first = pages.values().next().value;
+    http.createServer((req, res) => { const page = pages.get(req.url) ?? first; res.writeHead(200, page.headers); res.end(page.body); })
       .listen(${REFERENCE_PORT}, "127.0.0.1", () => process.send && process.send("ready"));`;
-  const command = [...PIN.server, process.execPath, "-e", source, body.toString("base64"), encoding ?? ""];
+  const command = [...PIN.server, process.execPath, "-e", source, file, encoding ?? ""];
   const child = spawn(command[0]!, command.slice(1), { stdio: ["ignore", "inherit", "inherit", "ipc"] });
-  return new Promise((resolve) => child.once("message", () => resolve(child)));
+  return new Promise((resolve) =>
+    child.once("message", () => {
+      fs.rmSync(file, { force: true });
+      resolve(child);
+    }),
+  );
 }
 
-/** The article page's bytes as `client` gets them, answered by a bare node:http server: its req/s. */
-async function measureReference(articlePath: string, client: ClientKind) {
-  const article = await fetchRaw(articlePath, CLIENTS[client]);
-  const reference = await startReference(article.body, article.encoding);
+/**
+ * The article pages' bytes as `client` gets them, answered by a bare node:http server: its req/s.
+ * `articlePaths` are the paths the article run cycles through, each answered with its own bytes
+ * (the like-for-like reference: the same pages, the same bytes, the same order); with one path it
+ * is the older yardstick, one page kept hot in the processor's caches.
+ */
+async function measureReference(articlePaths: string[], client: ClientKind) {
+  const pages: Array<[string, Buffer]> = [];
+  let encoding: string | undefined;
+  for (const pathname of articlePaths) {
+    const article = await fetchRaw(pathname, CLIENTS[client]);
+    pages.push([pathname, article.body]);
+    encoding = article.encoding;
+  }
+  const reference = await startReference(pages, encoding);
+  const what = articlePaths.length === 1 ? "one article page" : `the same ${articlePaths.length} article pages`;
   try {
-    log(
-      `reference (${client}): bare node:http, the article page's ${article.body.length} bytes (${article.encoding ?? "identity"})`,
-    );
+    log(`reference (${client}): bare node:http, ${what} (${encoding ?? "identity"})`);
     return {
       ...(await drive(
-        { name: `reference (node:http, article bytes, ${client})`, paths: ["/"] },
+        {
+          name: `reference (node:http, ${articlePaths.length === 1 ? "one page" : "same pages"}, ${client})`,
+          paths: articlePaths,
+        },
         client,
         REFERENCE_PORT,
       )),
-      bytes: article.body.length,
-      encoding: article.encoding ?? "identity",
+      bytes: pages[0]![1].length,
+      pages: pages.length,
+      encoding: encoding ?? "identity",
     };
   } finally {
     reference.kill();
@@ -1015,13 +1047,19 @@ async function main() {
       ClientKind,
       {
         reference: Awaited<ReturnType<typeof measureReference>>;
+        referenceOnePage: Awaited<ReturnType<typeof measureReference>>;
         routes: Array<
-          Awaited<ReturnType<typeof drive>> & { ratioToReference: number; serverPeakRssMbSoFar: number | null }
+          Awaited<ReturnType<typeof drive>> & {
+            ratioToReference: number;
+            ratioToOnePage: number;
+            serverPeakRssMbSoFar: number | null;
+          }
         >;
       }
     >;
     for (const client of Object.keys(CLIENTS) as ClientKind[]) {
-      const reference = await measureReference(sample.posts[0]!, client);
+      const reference = await measureReference(sample.posts, client);
+      const referenceOnePage = await measureReference([sample.posts[0]!], client);
       const results = [];
       for (const route of routes) {
         log(`driving ${route.name} as ${client} for ${DURATION} s…`);
@@ -1029,10 +1067,11 @@ async function main() {
         results.push({
           ...result,
           ratioToReference: Math.round((result.reqPerSec / reference.reqPerSec) * 1000) / 1000,
+          ratioToOnePage: Math.round((result.reqPerSec / referenceOnePage.reqPerSec) * 1000) / 1000,
           serverPeakRssMbSoFar: peakRssMb(server.pid!),
         });
       }
-      byClient[client] = { reference, routes: results };
+      byClient[client] = { reference, referenceOnePage, routes: results };
     }
 
     let mixed: Awaited<ReturnType<typeof mixedRun>> | null = null;
@@ -1099,11 +1138,18 @@ async function main() {
     fs.writeFileSync(args.report!, `${JSON.stringify(report, null, 2)}\n`);
     console.log(JSON.stringify(report, null, 2));
     console.error("");
-    console.error(`route                              client      req/s     p50    p99  non2xx errors  ×ref`);
+    console.error(
+      `route                              client      req/s     p50    p99  non2xx errors  ×ref (same pages; one hot page)`,
+    );
     for (const client of Object.keys(CLIENTS) as ClientKind[]) {
-      const { reference, routes: rows } = byClient[client];
-      for (const row of [reference, ...rows]) {
-        const ratio = "ratioToReference" in row ? String(row.ratioToReference) : "1";
+      const { reference, referenceOnePage, routes: rows } = byClient[client];
+      for (const row of [referenceOnePage, reference, ...rows]) {
+        const ratio =
+          "ratioToReference" in row
+            ? `${row.ratioToReference} (one page: ${row.ratioToOnePage})`
+            : row === reference
+              ? "1"
+              : "";
         console.error(
           `${row.route.slice(0, 34).padEnd(34)} ${client.padEnd(9)} ${String(row.reqPerSec).padStart(7)} ${String(row.p50).padStart(7)} ${String(row.p99).padStart(6)} ${String(row.non2xx).padStart(7)} ${String(row.errors).padStart(6)}  ${ratio}`,
         );

@@ -39,9 +39,9 @@ export type CachedPage = {
 
 /**
  * A cache hit's whole response head for `encoding` as the flat list `writeHead` takes, the last
- * value left for the request id. Made once per page and encoding: handed to `writeHead` alone
- * (no `setHeader` before it), Node writes it without validating each header again (they were
- * validated when the page was first sent). The caller sets the last slot and passes it at once.
+ * value left for the request id. Made once per page and encoding and handed to `writeHead` alone
+ * (no `setHeader` before it): no headers map is built per request (Node still checks each name
+ * and value as it writes the head). The caller sets the last slot and passes it at once.
  */
 export function hitHead(page: CachedPage, encoding: "br" | "gzip" | null, length: number): string[] {
   page.hitHeads ??= {};
