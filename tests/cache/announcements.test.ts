@@ -20,6 +20,7 @@ import { createSeries } from "~/taxonomy/series-admin.server";
 import { renameTag } from "~/taxonomy/tag-admin.server";
 import { findTag } from "~/taxonomy/tags.server";
 import { createComment } from "~/comments/comments.server";
+import { moderateComments } from "~/comments/moderation.server";
 import { type DatabaseHandle, setDatabaseHandle } from "~/db/db.server";
 import { users } from "~/db/schema";
 import { insertMissingPages } from "~/pages/pages.server";
@@ -113,6 +114,21 @@ describe.each(testDatabaseKinds())("writes announce the cached pages they change
     expect(outcome.status).toBe("deleted");
     expect(isCached("/post/deleted-commenter")).toBe(false);
     expect(isCached("/post/deleted-commenter/comments")).toBe(false);
+  });
+
+  it("a moderation (hide, then approve) drops the pages that show the comment, not the others", async () => {
+    const articleId = await article("moderated-comment");
+    await article("untouched-by-moderation");
+    const reader = await commenter("Mona", "mona-password");
+    const posted = await createComment({ user: reader, articleId, body: "Hide me." });
+    if (posted.status !== "created") throw new Error(JSON.stringify(posted));
+    for (const action of ["hide", "approve"] as const) {
+      await cached("/post/moderated-comment", "/post/moderated-comment/comments", "/post/untouched-by-moderation");
+      expect(await moderateComments(admin, [posted.id], action)).toEqual({ changed: 1 });
+      expect(isCached("/post/moderated-comment"), action).toBe(false);
+      expect(isCached("/post/moderated-comment/comments"), action).toBe(false);
+      expect(isCached("/post/untouched-by-moderation"), action).toBe(true);
+    }
   });
 
   it("a new article drops its category's canonical page and feed", async () => {
