@@ -104,17 +104,28 @@ export async function approveSubmission(options: {
     .limit(1);
   if (!row) return { status: "not-found" };
   if (!row.submittedAt || row.status !== "draft") return { status: "not-submitted" };
-  const article = await getEditableArticle(options.id);
-  if (!article) return { status: "not-found" };
-  const { id, publishedAt: _publishedAt, version, ...input } = article;
-  const result = await updateArticle({
-    id,
-    userId: options.editor.id,
-    version,
-    input,
-    intent: options.scheduledAt ? "schedule" : "publish",
-    scheduledAt: options.scheduledAt,
-  });
+  // The writer's editor may autosave while the editor approves (its timer outlives the submit):
+  // that moves the version between the read and the save. Approving publishes the current text,
+  // so a conflict reads it again once rather than refusing.
+  let result: SaveResult = { status: "not-found" };
+  let input: Omit<NonNullable<Awaited<ReturnType<typeof getEditableArticle>>>, "id" | "publishedAt" | "version">;
+  let id = options.id;
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const article = await getEditableArticle(options.id);
+    if (!article) return { status: "not-found" };
+    const { id: articleId, publishedAt: _publishedAt, version, ...fields } = article;
+    id = articleId;
+    input = fields;
+    result = await updateArticle({
+      id,
+      userId: options.editor.id,
+      version,
+      input,
+      intent: options.scheduledAt ? "schedule" : "publish",
+      scheduledAt: options.scheduledAt,
+    });
+    if (result.status !== "conflict") break;
+  }
   if (result.status !== "saved") return result;
   const scheduled = result.outcome === "scheduled" && options.scheduledAt;
   // The audit entry and the writer's mail commit together.
