@@ -5,9 +5,10 @@
  *   and only 200 responses that the app marked `Cache-Control: public` and that set no cookie
  *   are stored: an error or a signed-in page is never cached. Immutable responses (uploaded images,
  *   /media/…) are not stored either: browsers and CDNs keep those.
- * - Each body is kept as sent (identity) and, for text worth compressing, brotli- and
- *   gzip-compressed (compressed once, at store time): every client, whatever its Accept-Encoding
- *   (curl, monitors and crawlers often send none), gets bytes straight from memory.
+ * - Each body is kept as sent (identity) and, for text worth compressing, brotli-compressed at
+ *   store time and gzip-compressed the first time a client asks for gzip (browsers take brotli, so
+ *   a page seen once, such as a new search, is compressed once, not twice): every client, whatever
+ *   its Accept-Encoding (curl, monitors and crawlers often send none), gets bytes from memory.
  * - The page's nonce-based CSP is rewritten to hashes of the page's own inline scripts, so a
  *   cached page never shares a nonce with other responses and still runs exactly its scripts.
  * - Every page carries tags (its route's `handle.cacheTags`, app/cache/route-tags.ts); a write of
@@ -28,8 +29,9 @@ export type CachedPage = {
   headers: Array<[string, string]>;
   identity: Buffer;
   /** Null for bodies not worth compressing. */
-  gzip: Buffer | null;
   brotli: Buffer | null;
+  /** Made by the first request that takes gzip (pickEncoding); null for bodies not worth compressing. */
+  gzip: Buffer | null | undefined;
   etag: string;
   /** What the page shows (app/cache/tags.ts); null (staff pages): dropped by every write. */
   tags: readonly string[] | null;
@@ -160,8 +162,8 @@ export async function toCachedPage(
     status: response.status,
     headers,
     identity,
-    gzip: compressible ? gzipSync(identity, { level: 6 }) : null,
     brotli: compressible ? brotliCompressSync(identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }) : null,
+    gzip: compressible ? undefined : null,
     etag: `"${createHash("sha1").update(identity).digest("base64url")}"`,
     tags,
   };
@@ -170,7 +172,12 @@ export async function toCachedPage(
 export function createResponseCache(options: { maxBytes?: number; ttlMs?: number } = {}) {
   const cache = new LRUCache<string, CachedPage>({
     maxSize: options.maxBytes ?? 48 * 1024 * 1024,
-    sizeCalculation: (page) => page.identity.length + (page.gzip?.length ?? 0) + (page.brotli?.length ?? 0) + 512,
+    // A gzip body not made yet is counted ahead at a size it reaches for HTML (~1.2 × brotli's).
+    sizeCalculation: (page) =>
+      page.identity.length +
+      (page.brotli?.length ?? 0) +
+      (page.gzip === null ? 0 : (page.gzip?.length ?? Math.ceil((page.brotli?.length ?? 0) * 1.25))) +
+      512,
     ttl: options.ttlMs ?? 5 * 60 * 1000,
     // Pages pushed out to stay within maxSize (not replaced, expired or invalidated ones).
     dispose: (_page, _key, reason) => {
@@ -253,6 +260,9 @@ export type ResponseCache = ReturnType<typeof createResponseCache>;
 export function pickEncoding(page: CachedPage, acceptEncoding: string | undefined) {
   const accept = acceptEncoding ?? "";
   if (page.brotli && /\bbr\b/.test(accept)) return { body: page.brotli, encoding: "br" as const };
-  if (page.gzip && /\bgzip\b/.test(accept)) return { body: page.gzip, encoding: "gzip" as const };
+  if (page.gzip !== null && /\bgzip\b/.test(accept)) {
+    page.gzip ??= gzipSync(page.identity, { level: 6 });
+    return { body: page.gzip, encoding: "gzip" as const };
+  }
   return { body: page.identity, encoding: null };
 }
