@@ -16,10 +16,10 @@
  */
 import { MAX_PAGE } from "~/lib/pagination";
 import { sql } from "drizzle-orm";
-import { type Database, getDb, queryRows } from "~/db/db.server";
+import { getDb, queryRows } from "~/db/db.server";
 import type { ArticleStatus } from "~/db/schema";
 import { type DashboardStatusFilter, parseStatusFilter } from "~/lib/dashboard-status";
-import { onContentChanged } from "~/cache/content-events.server";
+import { keptRead } from "~/cache/kept-reads.server";
 import { toIso } from "~/lib/dates";
 import type { DashboardPage, DashboardRow } from "./dashboard-view";
 
@@ -55,28 +55,11 @@ type DashboardSqlRow = {
 
 /**
  * The number of articles is the dashboard's only O(n) read (a full scan: the embedded database
- * never vacuums, so no index-only count). It is kept per database for TOTAL_TTL_MS and dropped
- * at every content change: this instance's writes, and other instances' through LISTEN/NOTIFY
- * (see content-events.server.ts). Only a write that bypasses the application (SQL by hand, the
- * seed script beside a running server on PostgreSQL) can show a stale total, for at most the TTL.
+ * never vacuums, so no index-only count): kept until the next content change, at most
+ * TOTAL_TTL_MS (~/cache/kept-reads.server).
  */
 export const TOTAL_TTL_MS = 30_000;
-let knownTotals = new WeakMap<Database, { value: number; expiresAt: number }>();
-/** Bumped by every content change, so a count read before one is never kept after it. */
-let generation = 0;
-let watching = false;
-
-function cachedTotal(db: Database): number | null {
-  if (!watching) {
-    watching = true;
-    onContentChanged(() => {
-      generation++;
-      knownTotals = new WeakMap();
-    });
-  }
-  const known = knownTotals.get(db);
-  return known && known.expiresAt > Date.now() ? known.value : null;
-}
+const articleTotal = keptRead<number>(TOTAL_TTL_MS);
 
 /**
  * The dashboard's one statement: the counts row always comes back (with a null article past
@@ -166,12 +149,10 @@ export async function listDashboardArticles(
   const query = normalizeDashboardQuery(options.query);
   const page = Math.min(Math.max(1, Math.floor(options.page ?? 1)), MAX_PAGE);
   // The cached total is everyone's; one writer's own count is an index range (articles_author_id_idx).
-  const known = authorId === null ? cachedTotal(db) : null;
-  const readAt = generation;
+  const { value: known, since } = authorId === null ? articleTotal.peek(db) : { value: null, since: 0 };
   const rows = await queryRows<DashboardSqlRow>(db, dashboardSql(query, page, known, status, authorId));
   const total = Number(rows[0]?.total ?? 0);
-  if (authorId === null && known === null && readAt === generation)
-    knownTotals.set(db, { value: total, expiresAt: Date.now() + TOTAL_TTL_MS });
+  if (authorId === null && known === null) articleTotal.keep(db, total, since);
   const matching = query === "" && status === "all" ? total : Number(rows[0]?.matching ?? 0);
   const list: DashboardRow[] = [];
   for (const row of rows) {

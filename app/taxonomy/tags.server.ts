@@ -12,7 +12,8 @@
  */
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import { type ArticlePage, listPublishedWhere, PAGE_SIZE } from "~/articles/articles.server";
-import { getDb, type Runner } from "~/db/db.server";
+import { keptRead } from "~/cache/kept-reads.server";
+import { type Database, getDb, type Runner } from "~/db/db.server";
 import { isPublished } from "~/db/order";
 import { articles, articleTags, tagRedirects, tags } from "~/db/schema";
 import type { TagLink } from "~/lib/article-card";
@@ -104,9 +105,22 @@ export async function tagsBySlugs(slugs: readonly string[]): Promise<TagSummary[
   return valid.flatMap((slug) => rows.filter((row) => row.slug === slug));
 }
 
-/** The tags most used by published articles (the search page's filters), by use then name. */
-export async function popularTags(limit = 20): Promise<(TagSummary & { count: number })[]> {
+type TagCount = TagSummary & { count: number };
+/** An aggregate over every article's tags (~130 ms on the embedded database at 10 000 tagged articles). */
+const POPULAR_LIMIT = 20;
+const popular = keptRead<TagCount[]>(60_000);
+
+/**
+ * The tags most used by published articles (the search page's filters), by use then name; the
+ * first 20 are kept until the next content change (~/cache/kept-reads.server).
+ */
+export async function popularTags(limit = POPULAR_LIMIT): Promise<TagCount[]> {
   const db = await getDb();
+  const read = () => countTags(db, limit);
+  return limit === POPULAR_LIMIT ? popular.read(db, read) : read();
+}
+
+function countTags(db: Database, limit: number): Promise<TagCount[]> {
   return db
     .select({
       ...tagSummaryColumns,

@@ -6,6 +6,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getArticleBySlug, listRecentArticles } from "~/articles/articles.server";
+import { deleteArticle } from "~/articles/delete-article.server";
 import { getEditorState } from "~/articles/pending-changes.server";
 import { createArticle, updateArticle } from "~/articles/save-article.server";
 import { createOrPromoteAdmin } from "~/auth/admins.server";
@@ -113,6 +114,20 @@ describe.each(testDatabaseKinds())("series and tags (%s)", (kind) => {
     expect(page.articles.map((card) => card.slug)).toEqual(["tagged-two"]);
     expect((await listTagArticles(react!.id, 5, 1)).total).toBe(2);
     expect((await popularTags()).find((tag) => tag.slug === "react")?.count).toBe(2);
+  });
+
+  it("keeps the popular tags between searches, until a write changes what is published", async () => {
+    const kept = await popularTags();
+    // A second read is the kept list (the aggregate is not run again)...
+    expect(await popularTags()).toBe(kept);
+    const count = kept.find((tag) => tag.slug === "react")?.count ?? 0;
+    // ...until a write announces a change: publishing one more React article counts at once.
+    const id = await article("tagged-popular", { tags: ["React"] });
+    const after = await popularTags();
+    expect(after).not.toBe(kept);
+    expect(after.find((tag) => tag.slug === "react")?.count).toBe(count + 1);
+    await deleteArticle(id, { id: admin.id });
+    expect((await popularTags()).find((tag) => tag.slug === "react")?.count).toBe(count);
   });
 
   it("filters search by tags (any of them, repeatable), with and without a keyword", async () => {
