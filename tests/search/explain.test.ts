@@ -54,7 +54,10 @@ describe.each(testDatabaseKinds())("search plan on %s", (kind) => {
 
   it("reads only the chosen categories' hits: the index intersects words and categories", async () => {
     const { plan } = await explainSearch({ keyword: "testing", categoryIds: [2, 3], analyze: true });
-    const hits = /CTE hits\s+->\s+Bitmap Heap Scan on article_search x \(actual time=[\d.]+\.\.[\d.]+ rows=([\d.]+)[\s\S]*?Bitmap Index Scan on article_search_document_idx \(actual time=[\d.]+\.\.[\d.]+ rows=([\d.]+)/.exec(plan);
+    const hits =
+      /CTE hits\s+->\s+Bitmap Heap Scan on article_search x \(actual time=[\d.]+\.\.[\d.]+ rows=([\d.]+)[\s\S]*?Bitmap Index Scan on article_search_document_idx \(actual time=[\d.]+\.\.[\d.]+ rows=([\d.]+)/.exec(
+        plan,
+      );
     expect(hits, plan).not.toBeNull();
     expect(Number(hits![1])).toBeGreaterThan(0);
     expect(Number(hits![2])).toBe(Number(hits![1]));
