@@ -106,8 +106,8 @@ export async function tagsBySlugs(slugs: readonly string[]): Promise<TagSummary[
 }
 
 type TagCount = TagSummary & { count: number };
-/** An aggregate over every article's tags (~130 ms on the embedded database at 10 000 tagged articles). */
 const POPULAR_LIMIT = 20;
+/** An aggregate over every article's tags (~130 ms on the embedded database at 10 000 tagged articles). */
 const popular = keptRead<TagCount[]>(60_000);
 
 /**
