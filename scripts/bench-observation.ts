@@ -5,16 +5,25 @@
  * as Node's does. Prints the CPU microseconds one observed request costs, so the bench can state
  * the share of a cached page's time per request that the observation takes. Run by
  * scripts/bench.ts on the server's core (taskset), never as a timed test.
+ *
+ * It measures the code as the server runs it: Node itself loads server/observe.ts (as
+ * `npm start` does) and the logger and metrics come from the server build's runtime (run it after
+ * `npm run build`; BUILD_DIR as the server reads it). A loader that compiles on the fly (tsx) wraps
+ * every closure it creates in a naming helper and would add a cost production does not pay.
  */
 import { EventEmitter } from "node:events";
 import type http from "node:http";
-import { configureLogger, requestLine } from "../app/observability/logger.server.ts";
-import { observeHttpRequest } from "../app/observability/metrics.server.ts";
-import type { Runtime } from "../server/app-handler.ts";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { AppBuild, Runtime } from "../server/app-handler.ts";
 import { type Observed, observeRequest } from "../server/observe.ts";
 
-configureLogger({ level: "info", format: "json" });
-const runtime = { observeHttpRequest, requestLine } as unknown as Runtime;
+// The line format and level the server's defaults give (JSON, info), set before the logger is made.
+process.env.LOG_FORMAT = "json";
+process.env.LOG_LEVEL = "info";
+const buildEntry = path.resolve(import.meta.dirname, "..", process.env.BUILD_DIR ?? "build", "server/index.js");
+const build = (await import(pathToFileURL(buildEntry).href)) as AppBuild;
+const runtime: Runtime = build.entry.module.runtime;
 const ROUNDS = 5;
 const PER_ROUND = 300_000;
 
