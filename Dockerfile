@@ -19,10 +19,13 @@ RUN npm run build \
  && node scripts/container/prune-runtime.mjs
 
 FROM node:24-slim AS runtime
+# MALLOC_ARENA_MAX=2: glibc's per-thread malloc arenas (the PGlite thread's, V8's helpers') grew
+# and kept 40–60 MB under bulk work; two arenas keep that down (decision 24), as `npm start` does.
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \
-    DATA_DIR=/data
+    DATA_DIR=/data \
+    MALLOC_ARENA_MAX=2
 WORKDIR /app
 # Owned by root and read-only to the app: only /data is writable by the `node` user.
 COPY --from=build /app/runtime/package.json ./package.json

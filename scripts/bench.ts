@@ -96,7 +96,15 @@ function run(command: string, commandArgs: string[], env: NodeJS.ProcessEnv) {
 }
 
 async function freshDatabase(): Promise<{ env: NodeJS.ProcessEnv; cleanup: () => Promise<void>; kind: string }> {
-  const base = { ...process.env, NODE_ENV: "production", SITE_URL: BASE, PORT: String(PORT), HOST: "127.0.0.1" };
+  const base = {
+    // Two malloc arenas, as `npm start` and the container run the server (decision 24).
+    MALLOC_ARENA_MAX: "2",
+    ...process.env,
+    NODE_ENV: "production",
+    SITE_URL: BASE,
+    PORT: String(PORT),
+    HOST: "127.0.0.1",
+  };
   if (process.env.DATABASE_URL) {
     const name = `dp_bench_${Date.now()}`;
     const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });

@@ -73,6 +73,9 @@ export type WorkerTransaction = {
   readonly closed: boolean;
 };
 
+/** The PGlite thread's young generation (V8's default grows to 48 MB and more here). */
+const PGLITE_YOUNG_GENERATION_MB = 8;
+
 export type PgliteWorkerOptions = {
   /** A folder, or "memory://". */
   dataDir: string;
@@ -134,6 +137,9 @@ export class PgliteWorker {
       eval: true,
       // Plain JavaScript importing PGlite by URL: none of this process's loader hooks (tsx, Vite).
       execArgv: [],
+      // A small young generation: this thread's garbage is each statement's messages, short-lived.
+      // Left to V8, it grew from 16 to 32–64 MB under a bulk import and stayed (decision 24).
+      resourceLimits: { maxYoungGenerationSizeMb: PGLITE_YOUNG_GENERATION_MB },
       workerData: {
         urls: {
           pglite: import.meta.resolve("@electric-sql/pglite"),

@@ -40,6 +40,8 @@ export async function startServer(options: {
   const child = spawn(process.execPath, ["server/main.ts"], {
     cwd: process.cwd(),
     env: {
+      // As `npm start` and the container run it (decision 24).
+      MALLOC_ARENA_MAX: "2",
       ...process.env,
       NODE_ENV: "production",
       HOST: "127.0.0.1",
