@@ -39,8 +39,17 @@ test.describe("reading list", () => {
     await third.getByRole("link").first().click();
     await expect(page.getByRole("heading", { level: 1, name: titles[2] })).toBeVisible();
     await hydrated(page, jsEnabled);
+    // With JavaScript the button shows "Saved" before the server has answered (optimistic): wait
+    // for the save's answer before leaving the page, or the navigation below can cancel it.
+    const answered = jsEnabled
+      ? page.waitForResponse(
+          (response) =>
+            response.request().method() === "POST" && new URL(response.url()).pathname.startsWith("/reading-list"),
+        )
+      : null;
     await saveButton(page.getByRole("article")).first().click();
     await expect(saveButton(page.getByRole("article")).first()).toHaveAttribute("aria-pressed", "true");
+    expect((await answered)?.ok() ?? true).toBe(true);
     await expect(page).toHaveURL(/\/post\//);
 
     const listResponse = await page.goto("/reading-list");
