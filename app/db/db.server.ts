@@ -34,6 +34,7 @@ export {
   databaseQueueStats,
   inBackground,
   isDatabaseBusyError,
+  isRequestAbandonedError,
   requestsIdle,
   withDatabaseQueue,
 } from "./queue.server";
