@@ -71,6 +71,12 @@ describe("cached pages", () => {
     expect(csp).toBe(
       `default-src 'self'; script-src 'self' ${sha("one()")} ${sha('import("/b.js")')}; object-src 'none'`,
     );
+    // Text outside ASCII (before and inside a script) is hashed as its UTF-8 bytes, as browsers do.
+    const accented = `<p>Café — “quoted”</p><script nonce="abc">say("déjà vu 🚀")</script>`;
+    expect(cspWithScriptHashes("script-src 'nonce-abc'", Buffer.from(accented))).toBe(
+      `script-src ${sha('say("déjà vu 🚀")')}`,
+    );
+    expect(cspWithScriptHashes("script-src 'nonce-abc'", accented)).toBe(`script-src ${sha('say("déjà vu 🚀")')}`);
   });
 
   it("are stored with compressed variants, an ETag and the rewritten CSP", async () => {
