@@ -15,8 +15,9 @@
  * hit rate and article p99), server time of uncached renders, and per page the inline script
  * data and the JavaScript it loads. Last, the soak (issue 23): 64 connections for 3 minutes
  * (`--soak-seconds`, `--soak-connections`, `--no-soak`), one request in four a search no one made
- * before, the rest cached pages, wrk's timeout 2 s; beside it a light probe (4 connections, cached
- * pages only) gives the cached pages' p99 during the soak; the server's RSS before and after it.
+ * before, the rest cached pages, wrk's timeout 2 s; beside it a paced probe (50 cached pages a
+ * second, scripts/bench-probe.ts) gives the cached pages' p99 during the soak; the server's RSS
+ * before and after it.
  * The request observation's cost (issue 27: log line and metrics) is measured alone in CPU µs a
  * request on the server's core (scripts/bench-observation.ts) and stated as its share of a cached
  * article's time per request: a lower bound (in the running server it costs more, decision 28).
@@ -614,14 +615,11 @@ const SOAK_WORDS = [
 
 /**
  * wrk for the soak: `connections` connections, timeout 2 s (a client that waits longer than that
- * has given up), one request in four a unique search (`soakScript`), or only cached pages (`probe`).
+ * has given up), one request in four a unique search (`soakScript`).
  */
-function runSoakWrk(cachedPaths: string[], seconds: number, connections: number, probe: boolean) {
+function runSoakWrk(cachedPaths: string[], seconds: number, connections: number) {
   const scriptPath = path.join(os.tmpdir(), `dp-soak-${process.pid}-${Math.random().toString(36).slice(2)}.lua`);
-  fs.writeFileSync(
-    scriptPath,
-    probe ? wrkScript(cachedPaths, CLIENTS.browser) : soakScript(cachedPaths, SOAK_WORDS, CLIENTS.browser),
-  );
+  fs.writeFileSync(scriptPath, soakScript(cachedPaths, SOAK_WORDS, CLIENTS.browser));
   const command = [
     ...PIN.client,
     WRK,
@@ -648,6 +646,44 @@ function runSoakWrk(cachedPaths: string[], seconds: number, connections: number,
   });
 }
 
+/** Cached pages' latency during the soak, measured at a fixed pace (scripts/bench-probe.ts). */
+const PROBE_PER_SECOND = 50;
+
+type ProbeResult = {
+  rate: number;
+  requests: number;
+  answered: number;
+  p50: number | null;
+  p99: number | null;
+  max: number | null;
+  timeouts: number;
+  failed: number;
+};
+
+function runProbe(cachedPaths: string[], seconds: number): Promise<ProbeResult> {
+  const command = [
+    ...PIN.client,
+    process.execPath,
+    path.join(root, "scripts/bench-probe.ts"),
+    BASE,
+    String(seconds),
+    String(PROBE_PER_SECOND),
+    JSON.stringify(cachedPaths),
+  ];
+  return new Promise((resolve, reject) => {
+    const child = spawn(command[0]!, command.slice(1), { stdio: ["ignore", "pipe", "inherit"] });
+    let stdout = "";
+    child.stdout.on("data", (chunk) => {
+      stdout += chunk;
+    });
+    child.on("error", reject);
+    child.on("exit", (code) => {
+      if (code !== 0) return reject(new Error(`the probe exited with ${code}`));
+      resolve(JSON.parse(stdout.trim().split("\n").at(-1)!) as ProbeResult);
+    });
+  });
+}
+
 /**
  * The soak of issue 23: cached pages and unique searches together for minutes. Targets: no
  * timeouts, no error status but quick 503s (at most 2 % of requests), cached p99 ≤ 50 ms during it,
@@ -658,13 +694,14 @@ async function soakRun(serverPid: number, cachedPaths: string[]) {
   const connections = Number(args["soak-connections"]);
   for (const p of cachedPaths) await (await fetch(`${BASE}${p}`, { headers: CLIENTS.browser })).arrayBuffer();
   const rssBeforeMb = rssMb(serverPid);
-  const [soakOut, probeOut] = await Promise.all([
-    runSoakWrk(cachedPaths, seconds, connections, false),
-    runSoakWrk(cachedPaths, seconds, 4, true),
+  // The probe asks at a fixed pace: a wrk probe (4 connections asking again as soon as answered)
+  // took most of the server's core for itself and left the soak's searches a fraction of it.
+  const [soakOut, probe] = await Promise.all([
+    runSoakWrk(cachedPaths, seconds, connections),
+    runProbe(cachedPaths, seconds),
   ]);
   const rssAfterMb = rssMb(serverPid);
   const soak = parseSoakOutput(soakOut);
-  const probe = parseWrkOutput(probeOut);
   return {
     seconds,
     connections,
@@ -678,7 +715,7 @@ async function soakRun(serverPid: number, cachedPaths: string[]) {
     shed503: soak.shed,
     shedShare: soak.requests ? Math.round((soak.shed / soak.requests) * 10000) / 10000 : null,
     failedOtherStatus: soak.failed,
-    cachedProbe: { connections: 4, reqPerSec: probe.reqPerSec, p50: probe.p50, p99: probe.p99, non2xx: probe.non2xx },
+    cachedProbe: probe,
     rssBeforeMb,
     rssAfterMb,
     rssGrowthMb: rssBeforeMb !== null && rssAfterMb !== null ? rssAfterMb - rssBeforeMb : null,
@@ -1200,7 +1237,7 @@ async function main() {
       );
     if (soak)
       console.error(
-        `soak: ${soak.requests} requests (${soak.searches} unique searches) in ${soak.seconds} s, ${soak.timeouts} timeouts, ${soak.shed503} shed 503 (${soak.shedShare}), ${soak.failedOtherStatus} other errors; p99 ${soak.p99} ms, cached pages p99 ${soak.cachedProbe.p99} ms; RSS ${soak.rssBeforeMb} → ${soak.rssAfterMb} MB`,
+        `soak: ${soak.requests} requests (${soak.searches} unique searches) in ${soak.seconds} s, ${soak.timeouts} timeouts, ${soak.shed503} shed 503 (${soak.shedShare}), ${soak.failedOtherStatus} other errors; p99 ${soak.p99} ms, cached pages p99 ${soak.cachedProbe.p99} ms (max ${soak.cachedProbe.max}, ${soak.cachedProbe.timeouts} timeouts, paced probe); RSS ${soak.rssBeforeMb} → ${soak.rssAfterMb} MB`,
       );
     console.error(
       `cold start ${coldStartMs} ms · peak RSS ${peak} MB · server p95 search ${serverTimeP95.search} ms, article ${serverTimeP95.article} ms, dashboard ${serverTimeP95.dashboard} ms`,
