@@ -270,15 +270,23 @@ describe("the database queue", () => {
     expect(isRequestAbandonedError(refused)).toBe(true);
     expect(ran).toBe(false);
 
-    // Gone while its statement waits for the database: refused when its turn comes, not run.
+    // Gone while its statement waits for the database: refused at once (its place in the queue
+    // is free before the statement ahead of it ends), never run.
     const leaving = new AbortController();
-    const busy = queryRows(handle.db, slowStatement);
+    let busyDone = false;
+    const busy = queryRows(handle.db, slowStatement).then(() => {
+      busyDone = true;
+    });
     const waiting = withDatabaseQueue(() => queryRows(handle.db, sql`select 'never run' as x`), {
       abandonWhen: leaving.signal,
     }).catch((error: unknown) => error);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(databaseQueueStats().depth).toBe(1);
     leaving.abort();
-    await busy;
     expect(isRequestAbandonedError(await waiting)).toBe(true);
+    expect(databaseQueueStats().depth).toBe(0);
+    expect(busyDone).toBe(false);
+    await busy;
 
     // Inside a transaction every statement runs, so the transaction always ends.
     const inTransaction = new AbortController();
