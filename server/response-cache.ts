@@ -192,12 +192,6 @@ export async function toCachedPage(
 
 /** A background render that failed (the database busy, an error) is tried again this much later. */
 const REFRESH_RETRY_MS = 1_000;
-/**
- * Background renders at once: pages kept at about the same time fall due together (a warm-up, a
- * write that dropped many), and a render per page at once would fill the database queue that
- * readers' requests need. The others stay due and start on a later hit.
- */
-const MAX_REFRESHES = 2;
 
 /**
  * `revalidates`: the owner renders due pages again in the background (`isDue`, `revalidate`), so
@@ -221,7 +215,6 @@ export function createResponseCache(options: { maxBytes?: number; ttlMs?: number
     },
   });
   const inFlight = new Map<string, Promise<CachedPage | null>>();
-  let refreshing = 0;
   // Invalidations are numbered; a render keeps its result only if nothing it shows was
   // invalidated while it ran (per tag; untagged pages and "everything" use the last number).
   let generation = 0;
@@ -274,20 +267,15 @@ export function createResponseCache(options: { maxBytes?: number; ttlMs?: number
      * renders for itself.
      */
     revalidate(key: string, page: CachedPage, render: () => Promise<CachedPage | null>) {
-      if (inFlight.has(key) || refreshing >= MAX_REFRESHES) return;
+      if (inFlight.has(key)) return;
       page.refreshAt = performance.now() + REFRESH_RETRY_MS;
-      refreshing++;
-      this.fill(key, render)
-        .page.then(
-          (result) => {
-            if (result && cache.peek(key) === result) stats.refreshes++;
-            else if (!result && cache.peek(key) === page) cache.delete(key);
-          },
-          () => {},
-        )
-        .finally(() => {
-          refreshing--;
-        });
+      this.fill(key, render).page.then(
+        (result) => {
+          if (result && cache.peek(key) === result) stats.refreshes++;
+          else if (!result && cache.peek(key) === page) cache.delete(key);
+        },
+        () => {},
+      );
     },
     /** Drops the pages that carry one of `tags`, and untagged pages; `null` drops everything. */
     invalidate(tags: readonly string[] | null) {

@@ -168,31 +168,6 @@ describe("pages past their TTL (stale-while-revalidate)", () => {
     expect(cache.stats().refreshes).toBe(1);
   });
 
-  it("renders at most two due pages at once: the others stay due for a later hit", async () => {
-    const cache = createResponseCache({ ttlMs: 30, revalidates: true });
-    const pages = await Promise.all(["/a", "/b", "/c"].map((key) => pageOf(key)));
-    for (const [index, key] of ["/a", "/b", "/c"].entries()) await cache.fill(key, async () => pages[index]!).page;
-    await sleep(40);
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    const started: string[] = [];
-    const renderOf = (key: string) => async () => {
-      started.push(key);
-      await gate;
-      return pageOf(`${key} again`);
-    };
-    for (const [index, key] of ["/a", "/b", "/c"].entries()) cache.revalidate(key, pages[index]!, renderOf(key));
-    expect(started).toEqual(["/a", "/b"]);
-    expect(cache.isDue(pages[2]!)).toBe(true);
-    release();
-    await sleep(0);
-    await sleep(0);
-    cache.revalidate("/c", pages[2]!, renderOf("/c"));
-    expect(started).toEqual(["/a", "/b", "/c"]);
-  });
-
   it("keeps the due page when the render fails, and drops it when the new response may not be kept", async () => {
     const cache = createResponseCache({ ttlMs: 30, revalidates: true });
     const old = await pageOf("old");
