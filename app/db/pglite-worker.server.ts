@@ -66,8 +66,6 @@ type Pending = {
   request: Request;
   /** Set for a reading request's statements outside a transaction: refused once it aborts. */
   abandonWhen?: AbortSignal;
-  /** Removes the abort listener (the statement left the queue to run). */
-  stopWatching?: () => void;
   queuedAt: number;
   resolve(value: unknown): void;
   reject(error: unknown): void;
@@ -263,7 +261,7 @@ export class PgliteWorker {
       // transaction runs, so its COMMIT or ROLLBACK always comes.
       const alone = (request.op === "query" || request.op === "exec") && request.tx === undefined;
       const abandonWhen = alone ? databaseAbandonSignal() : undefined;
-      const pending: Pending = {
+      this.#waiting.push({
         seq: this.#seq++,
         ticket,
         priority,
@@ -272,27 +270,7 @@ export class PgliteWorker {
         queuedAt: performance.now(),
         resolve,
         reject,
-      };
-      if (abandonWhen?.aborted) {
-        statementQueued();
-        statementAbandoned();
-        reject(new RequestAbandonedError());
-        return;
-      }
-      if (abandonWhen) {
-        // The client goes while this waits: refused at once, so its request ends and leaves the
-        // queue's room to others (not when its turn would have come).
-        const onAbort = () => {
-          const index = this.#waiting.indexOf(pending);
-          if (index === -1) return;
-          this.#waiting.splice(index, 1);
-          statementAbandoned();
-          reject(new RequestAbandonedError());
-        };
-        abandonWhen.addEventListener("abort", onAbort, { once: true });
-        pending.stopWatching = () => abandonWhen.removeEventListener("abort", onAbort);
-      }
-      this.#waiting.push(pending);
+      });
       statementQueued();
       this.#pump();
     });
@@ -341,7 +319,13 @@ export class PgliteWorker {
     }
     this.#clearBackgroundTimer();
     const [pending] = this.#waiting.splice(best, 1);
-    pending!.stopWatching?.();
+    if (pending!.abandonWhen?.aborted) {
+      // Its client has gone: refused instead of run, and the next statement gets the turn.
+      statementAbandoned();
+      pending!.reject(new RequestAbandonedError());
+      this.#pump();
+      return;
+    }
     const request = pending!.request;
     if (request.op === "begin") this.#pinned = request.tx;
     statementStarted(performance.now() - pending!.queuedAt);

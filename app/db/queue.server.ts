@@ -23,9 +23,8 @@
  *
  * - A reading request whose client has gone (`abandonWhen`: its request's signal, aborted when
  *   the connection closes before the answer) is not worked on any longer: it is refused at
- *   admission, and on the embedded database each of its statements waiting outside a transaction
- *   is refused with `RequestAbandonedError` as soon as the client goes (so the request ends and
- *   frees its place in the queue at once). Under overload clients give up
+ *   admission, and on the embedded database each of its statements outside a transaction is
+ *   refused with `RequestAbandonedError` when its turn comes. Under overload clients give up
  *   (a 2 s timeout); without this the database kept computing their answers, in arrival order,
  *   ahead of the clients still waiting, and every answer came too late (decision 15, amended).
  *
