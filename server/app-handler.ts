@@ -82,12 +82,7 @@ export async function createAppHandler(
     );
     // One bounded queue for requests that need the database (app/db/queue.server.ts): when it is
     // full this throws at once, and the request is answered 503 below without being rendered.
-    // A read whose client goes stops there (its signal aborts when the connection closes first).
-    const reads = req.method === "GET" || req.method === "HEAD";
-    const response = await runtime.withDatabaseQueue(() => handleRequest(request, loadContext), {
-      abandonWhen: reads ? request.signal : undefined,
-    });
-    return { response, security };
+    return { response: await runtime.withDatabaseQueue(() => handleRequest(request, loadContext)), security };
   }
 
   /**
@@ -200,8 +195,6 @@ export async function createAppHandler(
   const handler = (req: http.IncomingMessage, res: http.ServerResponse) =>
     handle(req, res).catch((error: unknown) => {
       if (runtime.isDatabaseBusyError(error) && !res.headersSent) return sendBusy(res, error.retryAfterSeconds);
-      // Nobody is left to answer (the connection closed first): nothing to send, nothing failed.
-      if (runtime.isRequestAbandonedError(error)) return void res.destroy();
       runtime.logger().error({ err: error, requestId: runtime.currentRequestId() }, "request failed");
       if (!res.headersSent) {
         res.writeHead(500, { "Content-Type": "text/plain; charset=utf-8" });

@@ -34,7 +34,6 @@ export {
   databaseQueueStats,
   inBackground,
   isDatabaseBusyError,
-  isRequestAbandonedError,
   requestsIdle,
   withDatabaseQueue,
 } from "./queue.server";

@@ -27,14 +27,11 @@ import { Worker } from "node:worker_threads";
 import { messages } from "@electric-sql/pglite";
 import {
   BACKGROUND_MAX_WAIT_MS,
-  databaseAbandonSignal,
   databasePriority,
   databaseTicket,
   onRequestsIdle,
   type Priority,
-  RequestAbandonedError,
   requestsInProgress,
-  statementAbandoned,
   statementDropped,
   statementQueued,
   statementStarted,
@@ -64,8 +61,6 @@ type Pending = {
   ticket: number;
   priority: Priority;
   request: Request;
-  /** Set for a reading request's statements outside a transaction: refused once it aborts. */
-  abandonWhen?: AbortSignal;
   queuedAt: number;
   resolve(value: unknown): void;
   reject(error: unknown): void;
@@ -257,20 +252,7 @@ export class PgliteWorker {
     if (this.#failure) return Promise.reject(this.#failure);
     if (this.#closed) return Promise.reject(new Error("PGlite is closed"));
     return new Promise((resolve, reject) => {
-      // Only a statement that stands alone (or opens a transaction) may be refused: one inside a
-      // transaction runs, so its COMMIT or ROLLBACK always comes.
-      const alone = (request.op === "query" || request.op === "exec") && request.tx === undefined;
-      const abandonWhen = alone ? databaseAbandonSignal() : undefined;
-      this.#waiting.push({
-        seq: this.#seq++,
-        ticket,
-        priority,
-        request,
-        abandonWhen,
-        queuedAt: performance.now(),
-        resolve,
-        reject,
-      });
+      this.#waiting.push({ seq: this.#seq++, ticket, priority, request, queuedAt: performance.now(), resolve, reject });
       statementQueued();
       this.#pump();
     });
@@ -281,7 +263,7 @@ export class PgliteWorker {
    * ticket's among requests' statements; else background work's, unless it must wait for running
    * requests (then a timer comes back when its wait reaches BACKGROUND_MAX_WAIT_MS).
    */
-  #pump(): void {
+  #pump() {
     if (this.#inFlight || this.#waiting.length === 0) return;
     let best = -1;
     for (let i = 0; i < this.#waiting.length; i++) {
@@ -319,13 +301,6 @@ export class PgliteWorker {
     }
     this.#clearBackgroundTimer();
     const [pending] = this.#waiting.splice(best, 1);
-    if (pending!.abandonWhen?.aborted) {
-      // Its client has gone: refused instead of run, and the next statement gets the turn.
-      statementAbandoned();
-      pending!.reject(new RequestAbandonedError());
-      this.#pump();
-      return;
-    }
     const request = pending!.request;
     if (request.op === "begin") this.#pinned = request.tx;
     statementStarted(performance.now() - pending!.queuedAt);

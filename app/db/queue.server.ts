@@ -21,13 +21,6 @@
  *   that arrives while one runs waits for its end, never for the next one. PostgreSQL ignores the
  *   class (its pool runs statements side by side).
  *
- * - A reading request whose client has gone (`abandonWhen`: its request's signal, aborted when
- *   the connection closes before the answer) is not worked on any longer: it is refused at
- *   admission, and on the embedded database each of its statements outside a transaction is
- *   refused with `RequestAbandonedError` when its turn comes. Under overload clients give up
- *   (a 2 s timeout); without this the database kept computing their answers, in arrival order,
- *   ahead of the clients still waiting, and every answer came too late (decision 15, amended).
- *
  * `databaseQueueStats()` is the read-only view for metrics.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
@@ -60,24 +53,6 @@ export function isDatabaseBusyError(error: unknown): error is DatabaseBusyError 
   return error instanceof DatabaseBusyError;
 }
 
-/** The request's client has gone: its remaining statements are not run (never logged as a failure). */
-export class RequestAbandonedError extends Error {
-  constructor() {
-    super("The client went away before its request was worked on.");
-    this.name = "RequestAbandonedError";
-  }
-}
-
-/** True for the error itself or one that wraps it (Drizzle wraps a driver's errors as `cause`). */
-export function isRequestAbandonedError(error: unknown): boolean {
-  let current = error;
-  for (let depth = 0; depth < 5 && current && typeof current === "object"; depth++) {
-    if (current instanceof RequestAbandonedError) return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
-
 /** The class of a statement: a request's (or a script's), or background work's. */
 export type Priority = "request" | "background";
 
@@ -93,7 +68,7 @@ export const BACKGROUND_MAX_WAIT_MS = 250;
  * `ticket` undefined: each statement takes a new one as it arrives (work outside a request).
  * `request`: the admitted request's state, for the count of running requests.
  */
-type Turn = { ticket: number | undefined; priority: Priority; request?: RequestState; abandonWhen?: AbortSignal };
+type Turn = { ticket: number | undefined; priority: Priority; request?: RequestState };
 /** A request counts as running while admitted and not handing its work to the background. */
 type RequestState = { ended: boolean; released: number };
 const turns = new AsyncLocalStorage<Turn>();
@@ -103,22 +78,14 @@ let admitted = 0;
 /** Admitted requests that count as running (see RequestState): background work waits for them. */
 let requestsRunning = 0;
 const idleListeners = new Set<() => void>();
-const totals = { admitted: 0, shed: 0, abandoned: 0, statements: 0, waitMs: 0 };
+const totals = { admitted: 0, shed: 0, statements: 0, waitMs: 0 };
 let waitingStatements = 0;
 
 /**
  * Runs `fn` (one request's work) as an admitted request, or throws DatabaseBusyError at once when
- * `DATABASE_QUEUE_LIMIT` requests are already admitted. `abandonWhen`: the signal of a request
- * that only reads (GET, HEAD), aborted when its client goes; its work stops there (see above).
+ * `DATABASE_QUEUE_LIMIT` requests are already admitted.
  */
-export async function withDatabaseQueue<T>(
-  fn: () => Promise<T>,
-  options: { abandonWhen?: AbortSignal } = {},
-): Promise<T> {
-  if (options.abandonWhen?.aborted) {
-    totals.abandoned++;
-    throw new RequestAbandonedError();
-  }
+export async function withDatabaseQueue<T>(fn: () => Promise<T>): Promise<T> {
   if (admitted >= databaseQueueLimit()) {
     totals.shed++;
     throw new DatabaseBusyError();
@@ -128,10 +95,7 @@ export async function withDatabaseQueue<T>(
   const request: RequestState = { ended: false, released: 0 };
   requestRunning(+1);
   try {
-    return await turns.run(
-      { ticket: nextTicket++, priority: "request", request, abandonWhen: options.abandonWhen },
-      fn,
-    );
+    return await turns.run({ ticket: nextTicket++, priority: "request", request }, fn);
   } finally {
     admitted--;
     request.ended = true;
@@ -165,17 +129,6 @@ export async function inBackground<T>(fn: () => Promise<T>, options: { releasesR
 /** The calling request's ticket; outside a request, a new one (behind every admitted request). */
 export function databaseTicket(): number {
   return turns.getStore()?.ticket ?? nextTicket++;
-}
-
-/** The calling request's "client has gone" signal, if it gave one (see withDatabaseQueue). */
-export function databaseAbandonSignal(): AbortSignal | undefined {
-  return turns.getStore()?.abandonWhen;
-}
-
-/** For the driver: a statement of a request whose client has gone was refused instead of run. */
-export function statementAbandoned() {
-  waitingStatements--;
-  totals.abandoned++;
 }
 
 /** The class of the calling code's statements. */
@@ -238,8 +191,6 @@ export type DatabaseQueueStats = {
   admittedTotal: number;
   /** Requests refused with 503 since start. */
   shedTotal: number;
-  /** Requests and statements not worked on because their client had gone, since start. */
-  abandonedTotal: number;
   /** Statements run through the embedded database's queue since start. */
   statementsTotal: number;
   /** Time those statements spent waiting for their turn, summed, in seconds. */
@@ -254,7 +205,6 @@ export function databaseQueueStats(): DatabaseQueueStats {
     waitingStatements,
     admittedTotal: totals.admitted,
     shedTotal: totals.shed,
-    abandonedTotal: totals.abandoned,
     statementsTotal: totals.statements,
     waitSecondsTotal: totals.waitMs / 1000,
   };

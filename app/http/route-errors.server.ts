@@ -11,7 +11,6 @@
  */
 import type { RouterContextProvider } from "react-router";
 import { isRouteErrorResponse } from "react-router";
-import { isRequestAbandonedError } from "~/db/db.server";
 import { type ReadFailure, readFailed } from "~/lib/route-errors";
 import { logger } from "~/observability/logger.server";
 import { requestInfoContext } from "./request-context.server";
@@ -33,8 +32,6 @@ export function logServerError(
   error: unknown,
   where: { request?: { method: string; url: string }; requestId: string; note?: string },
 ) {
-  // The client went away and its work was stopped on purpose (app/db/queue.server.ts): no failure.
-  if (isRequestAbandonedError(error)) return;
   const target = where.request ? ` ${where.request.method} ${pathOf(where.request.url)}` : "";
   const note = where.note ? ` ${where.note}:` : "";
   logger().error({ err: error, requestId: where.requestId }, `request ${where.requestId}${target}:${note}`);

@@ -172,4 +172,4 @@ export { isCrossSiteWrite } from "./origin-check.server";
 export { contentChanged, listenForContentChanges, onContentChanged } from "~/cache/content-events.server";
 export { createPageTagger } from "./page-tags.server";
 export { staffPageKey } from "~/auth/session.server";
-export { databaseQueueStats, isDatabaseBusyError, isRequestAbandonedError, withDatabaseQueue } from "~/db/db.server";
+export { databaseQueueStats, isDatabaseBusyError, withDatabaseQueue } from "~/db/db.server";

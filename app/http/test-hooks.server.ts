@@ -9,18 +9,12 @@
  * - The routes /__test/crash and /__test/slow exist only while `testHooksEnabled()`.
  */
 import type { ServerInstrumentation } from "react-router";
-import { sql } from "drizzle-orm";
-import { getDb, queryRows, withSimulatedReadFailures } from "~/db/db.server";
+import { withSimulatedReadFailures } from "~/db/db.server";
 import { testHooksEnabled } from "~/env.server";
 
 export const FAIL_READS_COOKIE = "dp_test_fail_reads";
 
 export { testHooksEnabled };
-
-/** Keeps the database busy for `ms` (one statement): requests behind it wait their turn. */
-export async function holdDatabase(ms: number) {
-  await queryRows(await getDb(), sql`select pg_sleep(${ms / 1000})`);
-}
 
 function wantsFailingReads(request: { headers: Pick<Headers, "get"> }) {
   if (!testHooksEnabled()) return false;

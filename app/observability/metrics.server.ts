@@ -217,8 +217,6 @@ export type DatabaseQueueStats = {
   waitingStatements: number;
   /** Requests refused with 503 since start. */
   shedTotal: number;
-  /** Requests and statements not worked on because their client had gone, since start. */
-  abandonedTotal: number;
   /** Time statements waited for the embedded database, summed, in seconds. */
   waitSecondsTotal: number;
 };
@@ -261,11 +259,6 @@ queueGauge(
   "waitingStatements",
 );
 queueCounter("db_queue_shed_total", "Requests refused with 503 because the database queue was full.", "shedTotal");
-queueCounter(
-  "db_queue_abandoned_total",
-  "Requests and statements not worked on because their client had gone before their turn.",
-  "abandonedTotal",
-);
 queueCounter(
   "db_queue_wait_seconds_total",
   "Total time statements waited for the embedded database's one connection.",

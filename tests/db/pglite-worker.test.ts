@@ -13,7 +13,6 @@ import {
   databaseQueueStats,
   inBackground,
   isDatabaseBusyError,
-  isRequestAbandonedError,
   withDatabaseQueue,
 } from "~/db/queue.server";
 
@@ -253,54 +252,6 @@ describe("the database queue", () => {
     expect(after.admittedTotal).toBe(before.admittedTotal + databaseQueueLimit());
     // Admitted again once there is room.
     await expect(withDatabaseQueue(async () => "ran")).resolves.toBe("ran");
-  });
-
-  it("stops a reading request's work once its client has gone, but never inside a transaction", async () => {
-    const before = databaseQueueStats();
-    // Gone before admission: refused at once, its work never starts.
-    const gone = new AbortController();
-    gone.abort();
-    let ran = false;
-    const refused = await withDatabaseQueue(
-      async () => {
-        ran = true;
-      },
-      { abandonWhen: gone.signal },
-    ).catch((error: unknown) => error);
-    expect(isRequestAbandonedError(refused)).toBe(true);
-    expect(ran).toBe(false);
-
-    // Gone while its statement waits for the database: refused when its turn comes, not run.
-    const leaving = new AbortController();
-    const busy = queryRows(handle.db, slowStatement);
-    const waiting = withDatabaseQueue(() => queryRows(handle.db, sql`select 'never run' as x`), {
-      abandonWhen: leaving.signal,
-    }).catch((error: unknown) => error);
-    leaving.abort();
-    await busy;
-    expect(isRequestAbandonedError(await waiting)).toBe(true);
-
-    // Inside a transaction every statement runs, so the transaction always ends.
-    const inTransaction = new AbortController();
-    const committed = await withDatabaseQueue(
-      () =>
-        handle.db.transaction(async (tx) => {
-          inTransaction.abort();
-          const [row] = await queryRows<{ x: number }>(tx, sql`select 7 as x`);
-          return row?.x;
-        }),
-      { abandonWhen: inTransaction.signal },
-    );
-    expect(committed).toBe(7);
-    // A client still there is served as before.
-    const staying = new AbortController();
-    await expect(
-      withDatabaseQueue(() => queryRows(handle.db, sql`select 1 as x`), { abandonWhen: staying.signal }),
-    ).resolves.toEqual([{ x: 1 }]);
-    const after = databaseQueueStats();
-    expect(after.abandonedTotal).toBe(before.abandonedTotal + 2);
-    expect(after.waitingStatements).toBe(0);
-    expect(after.depth).toBe(0);
   });
 
   it("counts the statements that waited and for how long", async () => {

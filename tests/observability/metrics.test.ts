@@ -82,14 +82,12 @@ describe("metrics", () => {
       limit: 64,
       waitingStatements: 2,
       shedTotal: 5,
-      abandonedTotal: 4,
       waitSecondsTotal: 1.5,
     }));
     expect(await seriesValue("db_queue_depth")).toBe(3);
     expect(await seriesValue("db_queue_limit")).toBe(64);
     expect(await seriesValue("db_queue_waiting_statements")).toBe(2);
     expect(await seriesValue("db_queue_shed_total")).toBe(5);
-    expect(await seriesValue("db_queue_abandoned_total")).toBe(4);
     expect(await seriesValue("db_queue_wait_seconds_total")).toBe(1.5);
     registerDatabaseQueueStats(() => null);
   });

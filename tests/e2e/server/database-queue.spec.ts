@@ -48,43 +48,6 @@ test.describe("the database queue", () => {
     }
   });
 
-  test("a reading request whose client has gone is not worked on when its turn comes", async () => {
-    const token = "queue-abandon-token";
-    const server = await startServer({ env: { METRICS_TOKEN: token } });
-    const abandoned = async () => {
-      const text = await (
-        await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${token}` } })
-      ).text();
-      return Number(/^db_queue_abandoned_total (\d+)/m.exec(text)?.[1]);
-    };
-    try {
-      const before = await abandoned();
-      // The database is busy for 2 s; five searches queue behind it and their clients give up.
-      const hold = fetch(`${server.url}/__test/slow?ms=2000&db=1`).then((response) => response.status);
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      const givenUp = await Promise.all(
-        Array.from({ length: 5 }, (_, index) =>
-          fetch(`${server.url}/search?q=abandoned+${index}`, { signal: AbortSignal.timeout(400) }).then(
-            () => "answered",
-            (error: Error) => error.name,
-          ),
-        ),
-      );
-      expect(givenUp).toEqual(Array(5).fill("TimeoutError"));
-      expect(await hold).toBe(200);
-      // Their statements were refused when their turn came, not run; nothing is logged as a failure.
-      await expect.poll(abandoned, { timeout: 5_000 }).toBeGreaterThanOrEqual(before + 5);
-      const answered = await fetch(`${server.url}/search?q=abandoned+0`);
-      expect(answered.status).toBe(200);
-      expect(await answered.text()).toContain("abandoned");
-      expect(server.errors()).not.toMatch(/RequestAbandonedError|request failed|read failed/);
-    } finally {
-      server.process.kill("SIGTERM");
-      await server.exited;
-      fs.rmSync(server.dataDir, { recursive: true, force: true });
-    }
-  });
-
   test("a kept page past its TTL is still answered while the queue is full, and rendered again after", async () => {
     const token = "queue-metrics-token";
     const server = await startServer({
