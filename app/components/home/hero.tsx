@@ -56,7 +56,7 @@ function Rays() {
             style={
               {
                 "--ray-angle": `${(360 / RAY_COUNT) * i}deg`,
-                "--ray-delay": `${(i % 10) * -0.6}s`,
+                "--ray-shade": String((i % 10) / 9),
               } as React.CSSProperties
             }
           />
