@@ -31,7 +31,10 @@ export default defineConfig({
   workers: 2,
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [["list"]] : [["list"]],
-  timeout: 30_000,
+  // A whole scenario's budget (each expectation keeps its own 7 s). The longest scenarios (two tabs,
+  // two sign-ins through a provider) take 20–30 s on this project's 2-core machine with Debian's
+  // Chromium 156.0.8078.108, so 30 s failed them on timing alone.
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   use: {
     baseURL,
