@@ -5,6 +5,10 @@ import { expect, hydrated, test } from "../support/fixtures";
 import { expectNoSeriousAxeViolations, expectReadFailureScreen, failReads } from "./support";
 import { timedDrag } from "../support/timed-drag";
 
+// This file tests the home page's motion (hero, typewriter, carousel) as a reader without a
+// reduced-motion preference sees it; the other browser tests open pages with reduced motion.
+test.use({ reducedMotion: "no-preference" });
+
 const seeded = [...demoArticles, ...changelogEntries];
 const featuredTitles = demoArticles
   .filter((article) => article.featured)
