@@ -105,7 +105,7 @@ export async function createAppHandler(
         return null;
       }
       return toCachedPage(response, security, tags);
-    });
+    }, tags);
     const result = await page;
     if (result) {
       return sendCached(req, res, result, shared ? "HIT" : "MISS", shared ? undefined : performance.now() - startedAt);

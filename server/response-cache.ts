@@ -201,7 +201,7 @@ export function createResponseCache(options: { maxBytes?: number; ttlMs?: number
       if (reason === "evict") stats.evictions++;
     },
   });
-  const inFlight = new Map<string, Promise<CachedPage | null>>();
+  const inFlight = new Map<string, { page: Promise<CachedPage | null>; startedAt: number }>();
   // Invalidations are numbered; a render keeps its result only if nothing it shows was
   // invalidated while it ran (per tag; untagged pages and "everything" use the last number).
   let generation = 0;
@@ -209,10 +209,11 @@ export function createResponseCache(options: { maxBytes?: number; ttlMs?: number
   const tagInvalidatedAt = new Map<string, number>();
   let stats = { hits: 0, misses: 0, clears: 0, invalidations: 0, dropped: 0, evictions: 0 };
 
-  const staleSince = (page: CachedPage, startedAt: number) => {
+  /** True when a write since `startedAt` touched what a page with `tags` shows (null: anything). */
+  const touchedSince = (tags: readonly string[] | null | undefined, startedAt: number) => {
     if (everythingAt > startedAt) return true;
-    if (!page.tags) return generation > startedAt;
-    return page.tags.some((tag) => (tagInvalidatedAt.get(tag) ?? 0) > startedAt);
+    if (!tags) return generation > startedAt;
+    return tags.some((tag) => (tagInvalidatedAt.get(tag) ?? 0) > startedAt);
   };
 
   return {
@@ -228,19 +229,29 @@ export function createResponseCache(options: { maxBytes?: number; ttlMs?: number
       if (page) stats.hits++;
       return page;
     },
-    /** Renders once for all concurrent misses of `key`; a page invalidated while rendering is not stored. */
-    fill(key: string, render: () => Promise<CachedPage | null>) {
+    /**
+     * Renders once for all concurrent misses of `key`; a page invalidated while rendering is not
+     * stored. A render that began before a write touching `tags` (the page's, when the caller knows
+     * them; otherwise any write) is not shared: a request that comes after the write renders anew,
+     * so whoever made the write sees it on the next page.
+     */
+    fill(key: string, render: () => Promise<CachedPage | null>, tags?: readonly string[] | null) {
       const pending = inFlight.get(key);
-      if (pending) return { page: pending, shared: true };
+      if (pending && !touchedSince(tags, pending.startedAt)) return { page: pending.page, shared: true };
       const startedAt = generation;
-      const page = render()
-        .then((result) => {
-          if (result && !staleSince(result, startedAt)) cache.set(key, result);
-          return result;
-        })
-        .finally(() => inFlight.delete(key));
-      inFlight.set(key, page);
-      return { page, shared: false };
+      const entry = {
+        startedAt,
+        page: render()
+          .then((result) => {
+            if (result && !touchedSince(result.tags, startedAt)) cache.set(key, result);
+            return result;
+          })
+          .finally(() => {
+            if (inFlight.get(key) === entry) inFlight.delete(key);
+          }),
+      };
+      inFlight.set(key, entry);
+      return { page: entry.page, shared: false };
     },
     /** Drops the pages that carry one of `tags`, and untagged pages; `null` drops everything. */
     invalidate(tags: readonly string[] | null) {

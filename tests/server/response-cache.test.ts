@@ -189,6 +189,38 @@ describe("precise invalidation by tags", () => {
     expect(cache.get("/post/b")).toBeDefined();
   });
 
+  it("a request after a write that touched the page does not share a render begun before it", async () => {
+    const cache = createResponseCache();
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const before = cache.fill(
+      "/post/a",
+      async () => {
+        await gate;
+        return pageWith("before the write", ["post:a"]);
+      },
+      ["post:a"],
+    );
+    // A write elsewhere does not stop sharing.
+    cache.invalidate(["post:b"]);
+    const alongside = cache.fill("/post/a", async () => pageWith("unused", ["post:a"]), ["post:a"]);
+    expect(alongside.shared).toBe(true);
+    expect(alongside.page).toBe(before.page);
+
+    cache.invalidate(["post:a"]);
+    const after = cache.fill("/post/a", async () => pageWith("after the write", ["post:a"]), ["post:a"]);
+    expect(after.shared).toBe(false);
+    expect((await after.page)?.identity.toString()).toBe("after the write");
+    release();
+    await before.page;
+    // The older render finished last but is not kept; the newer one is, and is what later misses share.
+    expect(cache.get("/post/a")?.identity.toString()).toBe("after the write");
+    const later = cache.fill("/post/a", async () => pageWith("later", ["post:a"]), ["post:a"]);
+    expect(later.shared).toBe(false);
+  });
+
   it("tags every public page by what it shows, .data requests like their pages", () => {
     expect(cacheTagsFor("/")).toEqual(["lists"]);
     expect(cacheTagsFor("/_root.data")).toEqual(["lists"]);
