@@ -98,14 +98,18 @@ export async function createAppHandler(
     const hit = lookedUp ? undefined : store.get(key);
     if (hit) return sendCached(req, res, hit, "HIT");
     const own: { uncached?: Response } = {};
-    const { page, shared } = store.fill(key, async () => {
-      const { response, security } = await render(req, res);
-      if (!keep(response)) {
-        own.uncached = response;
-        return null;
-      }
-      return toCachedPage(response, security, tags);
-    }, tags);
+    const { page, shared } = store.fill(
+      key,
+      async () => {
+        const { response, security } = await render(req, res);
+        if (!keep(response)) {
+          own.uncached = response;
+          return null;
+        }
+        return toCachedPage(response, security, tags);
+      },
+      tags,
+    );
     const result = await page;
     if (result) {
       return sendCached(req, res, result, shared ? "HIT" : "MISS", shared ? undefined : performance.now() - startedAt);

@@ -195,14 +195,10 @@ describe("precise invalidation by tags", () => {
     const gate = new Promise<void>((resolve) => {
       release = resolve;
     });
-    const before = cache.fill(
-      "/post/a",
-      async () => {
-        await gate;
-        return pageWith("before the write", ["post:a"]);
-      },
-      ["post:a"],
-    );
+    const before = cache.fill("/post/a", async () => {
+      await gate;
+      return pageWith("before the write", ["post:a"]);
+    }, ["post:a"]);
     // A write elsewhere does not stop sharing.
     cache.invalidate(["post:b"]);
     const alongside = cache.fill("/post/a", async () => pageWith("unused", ["post:a"]), ["post:a"]);
