@@ -61,6 +61,13 @@ const EnvSchema = z
       .min(1, "must be between 1 and 4096")
       .max(4096, "must be between 1 and 4096")
       .default(48),
+    // How long a kept page is answered before it is rendered again (in the background).
+    PAGE_CACHE_TTL_SECONDS: z.coerce
+      .number({ message: "must be a number of seconds" })
+      .int("must be a whole number")
+      .min(1, "must be between 1 and 86400")
+      .max(86_400, "must be between 1 and 86400")
+      .default(300),
     STAFF_PAGE_CACHE_MB: z.coerce
       .number({ message: "must be a number of megabytes" })
       .int("must be a whole number")

@@ -3,7 +3,7 @@
  * security headers, the anonymous page cache in front, gzip for dynamic text responses.
  */
 import { randomBytes } from "node:crypto";
-import type http from "node:http";
+import http from "node:http";
 import { createRequest, sendResponse } from "@remix-run/node-fetch-server";
 import type { createRequestHandler as CreateRequestHandler, ServerBuild } from "react-router";
 import type * as RuntimeModule from "../app/http/runtime.server.ts";
@@ -47,7 +47,11 @@ export async function createAppHandler(
   const { runtime } = build.entry.module;
   const settings = runtime.handlerSettings();
   const handleRequest = createRequestHandler(build, settings.nodeEnv);
-  const cache = createResponseCache({ maxBytes: settings.pageCacheBytes });
+  const cache = createResponseCache({
+    maxBytes: settings.pageCacheBytes,
+    ttlMs: settings.pageCacheTtlMs,
+    revalidates: true,
+  });
   const cacheEnabled = settings.pageCache;
   // Staff pages rendered per session (the signed-in dashboard), kept under a key that changes with
   // the session, the person and the version of the data the page shows (drizzle/0006): a write on
@@ -120,6 +124,26 @@ export async function createAppHandler(
     return sendApp(req, res, response, startedAt);
   }
 
+  /**
+   * A kept page past its TTL is answered as it is while one render replaces it in the background:
+   * the render gets the same request (a GET without the site's cookies) and a response object of
+   * its own that no client waits on, and takes its turn in the database queue like any other.
+   */
+  function refreshIfDue(req: http.IncomingMessage, key: string, page: CachedPage) {
+    if (req.method !== "GET" || !cache.isDue(page)) return;
+    cache.revalidate(key, page, async () => {
+      try {
+        const { response, security } = await render(req, new http.ServerResponse(req));
+        return storable(response) ? toCachedPage(response, security, page.tags) : null;
+      } catch (error) {
+        // Busy: the page is tried again a little later. Anything else is worth a line.
+        if (!runtime.isDatabaseBusyError(error))
+          runtime.logger().warn({ err: error, path: key.split("?")[0] }, "page refresh failed");
+        throw error;
+      }
+    });
+  }
+
   async function renderStaffPage(req: http.IncomingMessage, res: http.ServerResponse, startedAt: number) {
     const identity = await runtime.staffPageKey(
       new Request("http://staff.invalid/", { headers: { cookie: String(req.headers.cookie ?? "") } }),
@@ -137,7 +161,10 @@ export async function createAppHandler(
       const key = cacheKey(req);
       // Only tagged pages are ever stored, so a hit needs no route matching (the costly part).
       const hit = cache.get(key);
-      if (hit) return sendCached(req, res, hit, "HIT");
+      if (hit) {
+        refreshIfDue(req, key, hit);
+        return sendCached(req, res, hit, "HIT");
+      }
       const tags = pageTagsFor(key);
       if (tags) return renderThrough(cache, key, storable, tags, req, res, startedAt, true);
     }
@@ -152,8 +179,10 @@ export async function createAppHandler(
    */
   function answerHit(req: http.IncomingMessage, res: http.ServerResponse, requestId: string) {
     if (!cacheEnabled || !isCacheableRequest(req)) return false;
-    const page = cache.getHit(cacheKey(req));
+    const key = cacheKey(req);
+    const page = cache.getHit(key);
     if (!page) return false;
+    refreshIfDue(req, key, page);
     if (req.headers["if-none-match"] !== undefined || req.headers["if-modified-since"] !== undefined) {
       res.setHeader("X-Request-Id", requestId);
       sendCached(req, res, page, "HIT");

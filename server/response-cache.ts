@@ -13,8 +13,10 @@
  *   cached page never shares a nonce with other responses and still runs exactly its scripts.
  * - Every page carries tags (its route's `handle.cacheTags`, app/cache/route-tags.ts); a write of
  *   public content announces the tags it touched (app/cache/content-events.server.ts) and only the pages sharing one are
- *   dropped (untagged pages with every write), locally and on other instances. Entries also
- *   expire after a TTL, as a safety net.
+ *   dropped (untagged pages with every write), locally and on other instances. Entries are also
+ *   rendered again after a TTL, as a safety net: a page past it is still answered while one
+ *   render in the background replaces it (stale-while-revalidate: a busy database never makes a
+ *   reader wait for a page the cache holds), and a page nobody asked for in twice the TTL is dropped.
  * - Concurrent misses for one URL render once.
  * - A second instance of the same cache keeps staff pages (the dashboard) per session, under a key
  *   the database gives (session, user, version of what the page shows): see isStaffPageRequest.
@@ -37,6 +39,8 @@ export type CachedPage = {
   tags: readonly string[] | null;
   /** A hit's response head per encoding, made on the first hit (hitHead). */
   hitHeads?: Partial<Record<"br" | "gzip" | "identity", string[]>>;
+  /** When (performance.now()) the page is due to be rendered again (set when it is kept). */
+  refreshAt?: number;
 };
 
 /**
@@ -186,7 +190,21 @@ export async function toCachedPage(
   };
 }
 
-export function createResponseCache(options: { maxBytes?: number; ttlMs?: number } = {}) {
+/** A background render that failed (the database busy, an error) is tried again this much later. */
+const REFRESH_RETRY_MS = 1_000;
+/**
+ * Background renders at once: pages kept at about the same time fall due together (a warm-up, a
+ * write that dropped many), and a render per page at once would fill the database queue that
+ * readers' requests need. The others stay due and start on a later hit.
+ */
+const MAX_REFRESHES = 2;
+
+/**
+ * `revalidates`: the owner renders due pages again in the background (`isDue`, `revalidate`), so
+ * a page is dropped only after twice the TTL; otherwise it is dropped at the TTL.
+ */
+export function createResponseCache(options: { maxBytes?: number; ttlMs?: number; revalidates?: boolean } = {}) {
+  const ttlMs = options.ttlMs ?? 5 * 60 * 1000;
   const cache = new LRUCache<string, CachedPage>({
     maxSize: options.maxBytes ?? 48 * 1024 * 1024,
     // A gzip body not made yet is counted ahead at a size it reaches for HTML (~1.2 × brotli's).
@@ -195,19 +213,21 @@ export function createResponseCache(options: { maxBytes?: number; ttlMs?: number
       (page.brotli?.length ?? 0) +
       (page.gzip === null ? 0 : (page.gzip?.length ?? Math.ceil((page.brotli?.length ?? 0) * 1.25))) +
       512,
-    ttl: options.ttlMs ?? 5 * 60 * 1000,
+    // With revalidation, the hard limit for a page due for a new render that nobody asked for.
+    ttl: options.revalidates ? 2 * ttlMs : ttlMs,
     // Pages pushed out to stay within maxSize (not replaced, expired or invalidated ones).
     dispose: (_page, _key, reason) => {
       if (reason === "evict") stats.evictions++;
     },
   });
   const inFlight = new Map<string, { page: Promise<CachedPage | null>; startedAt: number }>();
+  let refreshing = 0;
   // Invalidations are numbered; a render keeps its result only if nothing it shows was
   // invalidated while it ran (per tag; untagged pages and "everything" use the last number).
   let generation = 0;
   let everythingAt = 0;
   const tagInvalidatedAt = new Map<string, number>();
-  let stats = { hits: 0, misses: 0, clears: 0, invalidations: 0, dropped: 0, evictions: 0 };
+  let stats = { hits: 0, misses: 0, clears: 0, invalidations: 0, dropped: 0, evictions: 0, refreshes: 0 };
 
   /** True when a write since `startedAt` touched what a page with `tags` shows (null: anything). */
   const touchedSince = (tags: readonly string[] | null | undefined, startedAt: number) => {
@@ -243,7 +263,10 @@ export function createResponseCache(options: { maxBytes?: number; ttlMs?: number
         startedAt,
         page: render()
           .then((result) => {
-            if (result && !touchedSince(result.tags, startedAt)) cache.set(key, result);
+            if (result && !touchedSince(result.tags, startedAt)) {
+              result.refreshAt = performance.now() + ttlMs;
+              cache.set(key, result);
+            }
             return result;
           })
           .finally(() => {
@@ -252,6 +275,30 @@ export function createResponseCache(options: { maxBytes?: number; ttlMs?: number
       };
       inFlight.set(key, entry);
       return { page: entry.page, shared: false };
+    },
+    /** True when `page` has been kept for the TTL: answer it, and `revalidate` it. */
+    isDue: (page: CachedPage) => page.refreshAt !== undefined && performance.now() >= page.refreshAt,
+    /**
+     * Renders `key` again in the background while `page` (due) keeps being answered; nothing
+     * waits for it. A render that fails leaves `page` in place to be tried again later; one whose
+     * response may not be kept (the page is gone or changed kind) drops `page`, so the next request
+     * renders for itself.
+     */
+    revalidate(key: string, page: CachedPage, render: () => Promise<CachedPage | null>) {
+      if (inFlight.has(key) || refreshing >= MAX_REFRESHES) return;
+      page.refreshAt = performance.now() + REFRESH_RETRY_MS;
+      refreshing++;
+      this.fill(key, render, page.tags)
+        .page.then(
+          (result) => {
+            if (result && cache.peek(key) === result) stats.refreshes++;
+            else if (!result && cache.peek(key) === page) cache.delete(key);
+          },
+          () => {},
+        )
+        .finally(() => {
+          refreshing--;
+        });
     },
     /** Drops the pages that carry one of `tags`, and untagged pages; `null` drops everything. */
     invalidate(tags: readonly string[] | null) {
@@ -277,7 +324,7 @@ export function createResponseCache(options: { maxBytes?: number; ttlMs?: number
     },
     stats: () => ({ ...stats, entries: cache.size, bytes: cache.calculatedSize }),
     resetStats() {
-      stats = { hits: 0, misses: 0, clears: 0, invalidations: 0, dropped: 0, evictions: 0 };
+      stats = { hits: 0, misses: 0, clears: 0, invalidations: 0, dropped: 0, evictions: 0, refreshes: 0 };
     },
   };
 }

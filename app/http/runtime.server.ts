@@ -104,6 +104,7 @@ export function handlerSettings() {
     nodeEnv: config.NODE_ENV,
     pageCache: config.PAGE_CACHE === "on",
     pageCacheBytes: config.PAGE_CACHE_MB * 1024 * 1024,
+    pageCacheTtlMs: config.PAGE_CACHE_TTL_SECONDS * 1000,
     staffPageCacheBytes: config.STAFF_PAGE_CACHE_MB * 1024 * 1024,
     trustProxy: config.TRUST_PROXY === "1",
   };

@@ -148,6 +148,8 @@ export type PageCacheStats = {
   misses: number;
   evictions: number;
   dropped: number;
+  /** Pages past their TTL rendered again in the background and kept. */
+  refreshes: number;
   entries: number;
   bytes: number;
 };
@@ -196,6 +198,11 @@ pageCacheCounter("page_cache_hits_total", "Pages answered from the page cache.",
 pageCacheCounter("page_cache_misses_total", "Cacheable requests the page cache did not hold.", "misses");
 pageCacheCounter("page_cache_evictions_total", "Pages evicted to stay within the cache's size.", "evictions");
 pageCacheCounter("page_cache_invalidated_total", "Pages dropped because content they show changed.", "dropped");
+pageCacheCounter(
+  "page_cache_refreshes_total",
+  "Pages past their TTL rendered again in the background while the kept copy was answered.",
+  "refreshes",
+);
 pageCacheGauge("page_cache_entries", "Pages held in the page cache.", "entries");
 pageCacheGauge("page_cache_bytes", "Bytes held in the page cache (all encodings).", "bytes");
 

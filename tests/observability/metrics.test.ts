@@ -60,12 +60,13 @@ describe("metrics", () => {
   });
 
   it("page caches: hits, misses, evictions and invalidations count up; entries and bytes are gauges", async () => {
-    const stats = { hits: 5, misses: 2, evictions: 1, dropped: 3, entries: 4, bytes: 4096 };
+    const stats = { hits: 5, misses: 2, evictions: 1, dropped: 3, refreshes: 6, entries: 4, bytes: 4096 };
     registerPageCache("test", () => stats);
     expect(await seriesValue('page_cache_hits_total{cache="test"}')).toBe(5);
     expect(await seriesValue('page_cache_misses_total{cache="test"}')).toBe(2);
     expect(await seriesValue('page_cache_evictions_total{cache="test"}')).toBe(1);
     expect(await seriesValue('page_cache_invalidated_total{cache="test"}')).toBe(3);
+    expect(await seriesValue('page_cache_refreshes_total{cache="test"}')).toBe(6);
     expect(await seriesValue('page_cache_entries{cache="test"}')).toBe(4);
     expect(await seriesValue('page_cache_bytes{cache="test"}')).toBe(4096);
     stats.hits = 9;

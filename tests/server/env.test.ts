@@ -38,10 +38,27 @@ describe("parseEnv", () => {
     const defaults = parseEnv({});
     expect([defaults.PAGE_CACHE, defaults.PAGE_CACHE_MB, defaults.STAFF_PAGE_CACHE_MB]).toEqual(["on", 48, 16]);
     expect(defaults.DATABASE_QUEUE_LIMIT).toBe(128);
-    const set = parseEnv({ PAGE_CACHE: "OFF", PAGE_CACHE_MB: "64", DATABASE_QUEUE_LIMIT: "8" });
-    expect([set.PAGE_CACHE, set.PAGE_CACHE_MB, set.DATABASE_QUEUE_LIMIT]).toEqual(["off", 64, 8]);
+    expect(defaults.PAGE_CACHE_TTL_SECONDS).toBe(300);
+    const set = parseEnv({
+      PAGE_CACHE: "OFF",
+      PAGE_CACHE_MB: "64",
+      DATABASE_QUEUE_LIMIT: "8",
+      PAGE_CACHE_TTL_SECONDS: "30",
+    });
+    expect([set.PAGE_CACHE, set.PAGE_CACHE_MB, set.DATABASE_QUEUE_LIMIT, set.PAGE_CACHE_TTL_SECONDS]).toEqual([
+      "off",
+      64,
+      8,
+      30,
+    ]);
     try {
-      parseEnv({ PAGE_CACHE: "maybe", PAGE_CACHE_MB: "lots", STAFF_PAGE_CACHE_MB: "0", DATABASE_QUEUE_LIMIT: "-1" });
+      parseEnv({
+        PAGE_CACHE: "maybe",
+        PAGE_CACHE_MB: "lots",
+        PAGE_CACHE_TTL_SECONDS: "0",
+        STAFF_PAGE_CACHE_MB: "0",
+        DATABASE_QUEUE_LIMIT: "-1",
+      });
       expect.unreachable();
     } catch (error) {
       const problems = (error as InvalidEnvironmentError).problems;
@@ -49,6 +66,7 @@ describe("parseEnv", () => {
         "DATABASE_QUEUE_LIMIT",
         "PAGE_CACHE",
         "PAGE_CACHE_MB",
+        "PAGE_CACHE_TTL_SECONDS",
         "STAFF_PAGE_CACHE_MB",
       ]);
     }

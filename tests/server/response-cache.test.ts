@@ -132,6 +132,117 @@ describe("cached pages", () => {
   });
 });
 
+describe("pages past their TTL (stale-while-revalidate)", () => {
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  const pageOf = (body: string) => toCachedPage(new Response(body), {}, ["posts"]);
+
+  it("answers a due page while one background render replaces it", async () => {
+    const cache = createResponseCache({ ttlMs: 40, revalidates: true });
+    const old = await pageOf("old");
+    await cache.fill("/", async () => old).page;
+    expect(cache.isDue(old)).toBe(false);
+    await sleep(50);
+    expect(cache.isDue(old)).toBe(true);
+    const fresh = await pageOf("fresh");
+    let renders = 0;
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const render = async () => {
+      renders++;
+      await gate;
+      return fresh;
+    };
+    cache.revalidate("/", old, render);
+    // Later hits while it renders: the old page, and no second render.
+    cache.revalidate("/", old, render);
+    expect(cache.get("/")).toBe(old);
+    expect(cache.isDue(old)).toBe(false);
+    release();
+    await sleep(0);
+    await sleep(0);
+    expect(renders).toBe(1);
+    expect(cache.get("/")).toBe(fresh);
+    expect(cache.isDue(fresh)).toBe(false);
+    expect(cache.stats().refreshes).toBe(1);
+  });
+
+  it("renders at most two due pages at once: the others stay due for a later hit", async () => {
+    const cache = createResponseCache({ ttlMs: 30, revalidates: true });
+    const pages = await Promise.all(["/a", "/b", "/c"].map((key) => pageOf(key)));
+    for (const [index, key] of ["/a", "/b", "/c"].entries()) await cache.fill(key, async () => pages[index]!).page;
+    await sleep(40);
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const started: string[] = [];
+    const renderOf = (key: string) => async () => {
+      started.push(key);
+      await gate;
+      return pageOf(`${key} again`);
+    };
+    for (const [index, key] of ["/a", "/b", "/c"].entries()) cache.revalidate(key, pages[index]!, renderOf(key));
+    expect(started).toEqual(["/a", "/b"]);
+    expect(cache.isDue(pages[2]!)).toBe(true);
+    release();
+    await sleep(0);
+    await sleep(0);
+    cache.revalidate("/c", pages[2]!, renderOf("/c"));
+    expect(started).toEqual(["/a", "/b", "/c"]);
+  });
+
+  it("keeps the due page when the render fails, and drops it when the new response may not be kept", async () => {
+    const cache = createResponseCache({ ttlMs: 30, revalidates: true });
+    const old = await pageOf("old");
+    await cache.fill("/", async () => old).page;
+    await sleep(40);
+    cache.revalidate("/", old, async () => {
+      throw new Error("database busy");
+    });
+    await sleep(0);
+    expect(cache.get("/")).toBe(old);
+    // Tried again later (not on every hit while the database is busy).
+    expect(cache.isDue(old)).toBe(false);
+    old.refreshAt = 0;
+    cache.revalidate("/", old, async () => null);
+    await sleep(0);
+    await sleep(0);
+    expect(cache.get("/")).toBeUndefined();
+  });
+
+  it("a render invalidated while it ran is not kept, and a page nobody asks for goes after twice the TTL", async () => {
+    const cache = createResponseCache({ ttlMs: 30, revalidates: true });
+    const old = await pageOf("old");
+    await cache.fill("/", async () => old).page;
+    await sleep(40);
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const fresh = await pageOf("fresh");
+    cache.revalidate("/", old, async () => {
+      await gate;
+      return fresh;
+    });
+    cache.invalidate(["posts"]);
+    release();
+    await sleep(0);
+    await sleep(0);
+    expect(cache.get("/")).toBeUndefined();
+    await cache.fill("/", async () => fresh).page;
+    await sleep(70);
+    expect(cache.get("/")).toBeUndefined();
+    // Without revalidation, a page goes at the TTL itself.
+    const plain = createResponseCache({ ttlMs: 30 });
+    await plain.fill("/", async () => fresh).page;
+    expect(plain.get("/")).toBe(fresh);
+    await sleep(40);
+    expect(plain.get("/")).toBeUndefined();
+  });
+});
+
 describe("precise invalidation by tags", () => {
   const pageWith = (body: string, tags: string[] | null) =>
     toCachedPage(new Response(body, { headers: { "Content-Type": "text/plain" } }), {}, tags);

@@ -47,4 +47,50 @@ test.describe("the database queue", () => {
       fs.rmSync(server.dataDir, { recursive: true, force: true });
     }
   });
+
+  test("a kept page past its TTL is still answered while the queue is full, and rendered again after", async () => {
+    const token = "queue-metrics-token";
+    const server = await startServer({
+      env: { DATABASE_QUEUE_LIMIT: "1", PAGE_CACHE_TTL_SECONDS: "4", METRICS_TOKEN: token },
+    });
+    const refreshes = async () => {
+      const text = await (
+        await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${token}` } })
+      ).text();
+      return Number(/^page_cache_refreshes_total\{cache="anonymous"\} (\d+)/m.exec(text)?.[1]);
+    };
+    try {
+      await (await fetch(`${server.url}/`)).arrayBuffer();
+      const kept = await fetch(`${server.url}/`);
+      expect(kept.headers.get("x-cache")).toBe("HIT");
+      const etag = kept.headers.get("etag");
+      // Past the TTL, with the queue full: the kept page, at once (before: a render, refused 503).
+      await new Promise((resolve) => setTimeout(resolve, 4_200));
+      const slow = fetch(`${server.url}/__test/slow?ms=2500`).then((response) => response.status);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const started = performance.now();
+      const stale = await fetch(`${server.url}/`);
+      expect(stale.status).toBe(200);
+      expect(stale.headers.get("x-cache")).toBe("HIT");
+      expect(stale.headers.get("etag")).toBe(etag);
+      expect(performance.now() - started).toBeLessThan(1000);
+      expect(await slow).toBe(200);
+      const refreshedBefore = await refreshes();
+      // Room again: the background render replaces the page (no reader waits for it: every answer is a hit).
+      const outcomes = new Set<string | null>();
+      for (let tries = 0; tries < 40; tries++) {
+        const response = await fetch(`${server.url}/`);
+        expect(response.status).toBe(200);
+        outcomes.add(response.headers.get("x-cache"));
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      expect([...outcomes]).toEqual(["HIT"]);
+      expect(await refreshes()).toBeGreaterThan(refreshedBefore);
+      expect(server.errors()).not.toContain("page refresh failed");
+    } finally {
+      server.process.kill("SIGTERM");
+      await server.exited;
+      fs.rmSync(server.dataDir, { recursive: true, force: true });
+    }
+  });
 });
