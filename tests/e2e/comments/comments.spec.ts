@@ -61,6 +61,8 @@ test("signed out: Load Comments shows the comments in place (JS) or as a link, w
   await signInLink.click();
   // The article page has email fields of its own (the subscribe forms): fill the login page's.
   await expect(page).toHaveURL(/\/login\?/);
+  // With JavaScript the address changes before the login page replaces the article: wait for it.
+  await expect(page).toHaveTitle("Login | DevPerspective");
   await page.getByLabel("Email").fill(account.email);
   await page.getByLabel("Password", { exact: true }).fill(account.password);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
