@@ -19,6 +19,15 @@ import {
 
 const req = (headers: Record<string, string> = {}, method = "GET") =>
   ({ method, url: "/", headers }) as unknown as IncomingMessage;
+/** A promise that settles when the test says so: holds a render until `release()`. */
+function gated() {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  return { gate, release };
+}
+
 const sha = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
 
 describe("which requests and responses the page cache may keep", () => {
@@ -110,10 +119,7 @@ describe("cached pages", () => {
     const cache = createResponseCache();
     let renders = 0;
     const page = await toCachedPage(new Response("hello"), {});
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    const { gate, release } = gated();
     const render = async () => {
       renders++;
       await gate;
@@ -145,10 +151,7 @@ describe("pages past their TTL (stale-while-revalidate)", () => {
     expect(cache.isDue(old)).toBe(true);
     const fresh = await pageOf("fresh");
     let renders = 0;
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    const { gate, release } = gated();
     const render = async () => {
       renders++;
       await gate;
@@ -173,10 +176,7 @@ describe("pages past their TTL (stale-while-revalidate)", () => {
     const pages = await Promise.all(["/a", "/b", "/c"].map((key) => pageOf(key)));
     for (const [index, key] of ["/a", "/b", "/c"].entries()) await cache.fill(key, async () => pages[index]!).page;
     await sleep(40);
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    const { gate, release } = gated();
     const started: string[] = [];
     const renderOf = (key: string) => async () => {
       started.push(key);
@@ -217,10 +217,7 @@ describe("pages past their TTL (stale-while-revalidate)", () => {
     const old = await pageOf("old");
     await cache.fill("/", async () => old).page;
     await sleep(40);
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    const { gate, release } = gated();
     const fresh = await pageOf("fresh");
     cache.revalidate("/", old, async () => {
       await gate;
@@ -280,10 +277,7 @@ describe("precise invalidation by tags", () => {
   it("keeps a render out of the cache when a write touched its tags while it ran, not otherwise", async () => {
     const cache = createResponseCache();
     const slowFill = (key: string, tags: string[]) => {
-      let release!: () => void;
-      const gate = new Promise<void>((resolve) => {
-        release = resolve;
-      });
+      const { gate, release } = gated();
       const filled = cache.fill(key, async () => {
         await gate;
         return pageWith(key, tags);
@@ -302,10 +296,7 @@ describe("precise invalidation by tags", () => {
 
   it("a request after a write that touched the page does not share a render begun before it", async () => {
     const cache = createResponseCache();
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    const { gate, release } = gated();
     const before = cache.fill("/post/a", async () => {
       await gate;
       return pageWith("before the write", ["post:a"]);
