@@ -43,7 +43,7 @@ export default defineConfig({
     // Browsers here paint without a GPU: while the home page's hero turns, Chromium took 110% of a
     // core (measured: 1% on other pages, 1% on the home page with reduced motion), which starved the
     // server and the other worker and doubled the suite's time. So pages open as for a reader who
-    // prefers reduced motion; the home page's own tests (home.spec.ts) ask for motion.
+    // prefers reduced motion; the home page's motion tests (home.spec.ts) ask for motion.
     reducedMotion: "reduce",
   },
   projects: [
