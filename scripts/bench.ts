@@ -38,7 +38,8 @@
  * import's memory.
  *
  * BENCH_SECONDS sets the default duration per run (a smoke run: BENCH_SECONDS=1 --articles 200);
- * BENCH_SOAK_SECONDS the soak's.
+ * BENCH_SOAK_SECONDS the soak's. BENCH_SERVER_LOG=FILE keeps the main server's log (one JSON line a
+ * request, with its route, cache HIT or MISS and time): which pages missed during a soak, say.
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -1063,9 +1064,11 @@ async function main() {
   );
   const startedAt = performance.now();
   const serverCommand = [...PIN.server, process.execPath, "server/main.ts"];
+  // BENCH_SERVER_LOG=FILE keeps the server's log lines (one JSON line a request) for a look later.
+  const serverLog = process.env.BENCH_SERVER_LOG ? fs.openSync(process.env.BENCH_SERVER_LOG, "w") : "ignore";
   const server = spawn(serverCommand[0]!, serverCommand.slice(1), {
     env: database.env,
-    stdio: ["ignore", "ignore", "inherit"],
+    stdio: ["ignore", serverLog, "inherit"],
   });
   try {
     await waitFor200(`${BASE}/`, 60_000);

@@ -199,27 +199,61 @@ const REFRESH_RETRY_MS = 1_000;
  */
 const MAX_REFRESHES = 2;
 
+/** The share of the page cache's budget that pages with a query string may take. */
+const QUERY_PAGES_SHARE = 0.25;
+
 /**
  * `revalidates`: the owner renders due pages again in the background (`isDue`, `revalidate`), so
  * a page is dropped only after twice the TTL; otherwise it is dropped at the TTL.
  */
 export function createResponseCache(options: { maxBytes?: number; ttlMs?: number; revalidates?: boolean } = {}) {
   const ttlMs = options.ttlMs ?? 5 * 60 * 1000;
-  const cache = new LRUCache<string, CachedPage>({
-    maxSize: options.maxBytes ?? 48 * 1024 * 1024,
-    // A gzip body not made yet is counted ahead at a size it reaches for HTML (~1.2 × brotli's).
-    sizeCalculation: (page) =>
-      page.identity.length +
-      (page.brotli?.length ?? 0) +
-      (page.gzip === null ? 0 : (page.gzip?.length ?? Math.ceil((page.brotli?.length ?? 0) * 1.25))) +
-      512,
-    // With revalidation, the hard limit for a page due for a new render that nobody asked for.
-    ttl: options.revalidates ? 2 * ttlMs : ttlMs,
-    // Pages pushed out to stay within maxSize (not replaced, expired or invalidated ones).
-    dispose: (_page, _key, reason) => {
-      if (reason === "evict") stats.evictions++;
+  const maxBytes = options.maxBytes ?? 48 * 1024 * 1024;
+  const segment = (share: number) =>
+    new LRUCache<string, CachedPage>({
+      maxSize: Math.max(1, Math.floor(maxBytes * share)),
+      // A gzip body not made yet is counted ahead at a size it reaches for HTML (~1.2 × brotli's).
+      sizeCalculation: (page) =>
+        page.identity.length +
+        (page.brotli?.length ?? 0) +
+        (page.gzip === null ? 0 : (page.gzip?.length ?? Math.ceil((page.brotli?.length ?? 0) * 1.25))) +
+        512,
+      // With revalidation, the hard limit for a page due for a new render that nobody asked for.
+      ttl: options.revalidates ? 2 * ttlMs : ttlMs,
+      // Pages pushed out to stay within the segment's size (not replaced, expired or invalidated ones).
+      dispose: (_page, _key, reason) => {
+        if (reason === "evict") stats.evictions++;
+      },
+    });
+  // Two segments: pages at a plain path (home, articles, categories) and pages with a query
+  // string (searches, later pages of lists), kept within a quarter of the budget. Query strings
+  // have no end (every new search is a new page): in one shared LRU a stream of them pushed the
+  // site's own pages out (a soak of unique searches evicted articles being read every second,
+  // which then waited behind the searches to be rendered again), and anyone could flush the cache
+  // by asking for made-up queries.
+  const paths = segment(1 - QUERY_PAGES_SHARE);
+  const queries = segment(QUERY_PAGES_SHARE);
+  const segmentOf = (key: string) => (key.includes("?") ? queries : paths);
+  const cache = {
+    get: (key: string) => segmentOf(key).get(key),
+    peek: (key: string) => segmentOf(key).peek(key),
+    set: (key: string, page: CachedPage) => segmentOf(key).set(key, page),
+    delete: (key: string) => segmentOf(key).delete(key),
+    *entries() {
+      yield* paths.entries();
+      yield* queries.entries();
     },
-  });
+    clear() {
+      paths.clear();
+      queries.clear();
+    },
+    get size() {
+      return paths.size + queries.size;
+    },
+    get calculatedSize() {
+      return paths.calculatedSize + queries.calculatedSize;
+    },
+  };
   const inFlight = new Map<string, { page: Promise<CachedPage | null>; startedAt: number }>();
   let refreshing = 0;
   // Invalidations are numbered; a render keeps its result only if nothing it shows was

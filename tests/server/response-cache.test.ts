@@ -274,6 +274,28 @@ describe("precise invalidation by tags", () => {
     expect(cache.stats().entries).toBe(0);
   });
 
+  it("pages with a query string cannot push the site's own pages out (they get a quarter of the budget)", async () => {
+    const kb = (n: number) => "x".repeat(n * 1024);
+    const cache = createResponseCache({ maxBytes: 400 * 1024 });
+    const store = async (key: string) => {
+      const page = await pageWith(`${key} ${kb(20)}`, ["lists"]);
+      await cache.fill(key, async () => page).page;
+    };
+    for (let i = 0; i < 10; i++) await store(`/post/${i}`);
+    // A stream of made-up searches, far more than the whole budget.
+    for (let i = 0; i < 100; i++) await store(`/search?q=new-${i}`);
+    const articles = Array.from({ length: 10 }, (_, i) => `/post/${i}`).filter((key) => cache.get(key));
+    expect(articles).toHaveLength(10);
+    const searches = Array.from({ length: 100 }, (_, i) => `/search?q=new-${i}`).filter((key) => cache.get(key));
+    // The newest searches are kept, within their quarter (100 KB: four pages of ~21 KB).
+    expect(searches.length).toBeGreaterThan(0);
+    expect(searches.length).toBeLessThanOrEqual(5);
+    expect(searches.at(-1)).toBe("/search?q=new-99");
+    expect(cache.stats().bytes).toBeLessThanOrEqual(400 * 1024);
+    cache.invalidate(["lists"]);
+    expect(cache.stats().entries).toBe(0);
+  });
+
   it("keeps a render out of the cache when a write touched its tags while it ran, not otherwise", async () => {
     const cache = createResponseCache();
     const slowFill = (key: string, tags: string[]) => {
