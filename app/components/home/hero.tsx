@@ -1,9 +1,11 @@
 /**
  * The home hero: the tagline, a looping typewriter line (each phrase visible 2 s, hidden 0.5 s)
  * over a background of 50 rays, and the invitation to practise interview questions. Both
- * animations are CSS; they stand still when the reader prefers reduced motion or presses Pause.
+ * animations are CSS; they stand still when the reader prefers reduced motion or presses Pause,
+ * and while the hero is scrolled out of view (without a GPU the turning rays cost the reader's
+ * browser a core of CPU, for nothing once the reader has scrolled on).
  */
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { TAGLINE } from "~/lib/meta";
 import { usePrefersReducedMotion } from "./use-reduced-motion";
@@ -66,15 +68,31 @@ function Rays() {
   );
 }
 
+/** Whether the element is at least partly in the viewport (true until the browser says otherwise). */
+function useOnScreen(ref: React.RefObject<HTMLElement | null>) {
+  const [onScreen, setOnScreen] = useState(true);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || typeof IntersectionObserver === "undefined") return;
+    const observer = new IntersectionObserver(([entry]) => setOnScreen(entry?.isIntersecting ?? true));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref]);
+  return onScreen;
+}
+
 export function Hero() {
+  const heroRef = useRef<HTMLElement>(null);
   const reducedMotion = usePrefersReducedMotion();
   const [paused, setPaused] = useState(false);
-  const running = !reducedMotion && !paused;
+  const onScreen = useOnScreen(heroRef);
+  const running = !reducedMotion && !paused && onScreen;
   const { index, visible } = useTypewriter(TYPEWRITER_PHRASES.length, running);
   const phrase = TYPEWRITER_PHRASES[index] ?? TYPEWRITER_PHRASES[0];
 
   return (
     <section
+      ref={heroRef}
       aria-labelledby="hero-title"
       className={`hero relative isolate overflow-hidden border-b border-line ${running ? "" : "hero-still"}`}
       data-animating={running ? "true" : "false"}

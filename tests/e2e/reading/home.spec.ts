@@ -107,6 +107,23 @@ test.describe("home", () => {
       expect(new Set(shown).size).toBeGreaterThan(1);
     });
 
+    test("the hero stands still while it is scrolled out of view", async ({ page, jsEnabled }) => {
+      test.skip(!jsEnabled, "Standing still off-screen needs JavaScript");
+      await page.goto("/");
+      await hydrated(page, jsEnabled);
+      const hero = page.locator("section.hero");
+      await expect(hero).toHaveAttribute("data-animating", "true");
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await expect(hero).toHaveAttribute("data-animating", "false");
+      expect(await page.evaluate(() => getComputedStyle(document.querySelector(".hero-ray")!).animationName)).toBe(
+        "none",
+      );
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await expect(hero).toHaveAttribute("data-animating", "true");
+      // Pause is still the reader's: it shows "Pause animation", nothing they pressed changed.
+      await expect(page.getByRole("button", { name: "Pause animation" })).toBeVisible();
+    });
+
     test("the hero animation can be paused", async ({ page, jsEnabled }) => {
       test.skip(!jsEnabled, "Nothing moves but CSS without JavaScript; the control needs it");
       await page.goto("/");
