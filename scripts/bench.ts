@@ -40,6 +40,7 @@
  * BENCH_SECONDS sets the default duration per run (a smoke run: BENCH_SECONDS=1 --articles 200);
  * BENCH_SOAK_SECONDS the soak's. BENCH_SERVER_LOG=FILE keeps the main server's log (one JSON line a
  * request, with its route, cache HIT or MISS and time): which pages missed during a soak, say.
+ * BENCH_MAIL_RATE sets the newsletter server's MAIL_RATE_PER_SECOND (10 000 unless set).
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -876,7 +877,8 @@ async function newsletterRuns(options: { importsOnly?: boolean } = {}) {
     ...database.env,
     SMTP_URL: `smtp://127.0.0.1:${sinkPort}`,
     // The pace is a setting (default 50/s per instance); lifted so that the send rate measured is what one core does.
-    MAIL_RATE_PER_SECOND: "10000",
+    // BENCH_MAIL_RATE sets another (the imports' memory at the site's own pace: BENCH_MAIL_RATE=50).
+    MAIL_RATE_PER_SECOND: process.env.BENCH_MAIL_RATE ?? "10000",
   };
   const serverCommand = [...PIN.server, process.execPath, "server/main.ts"];
   const server = spawn(serverCommand[0]!, serverCommand.slice(1), { env, stdio: ["ignore", "ignore", "inherit"] });
