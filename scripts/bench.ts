@@ -93,6 +93,9 @@ function log(message: string) {
   process.stderr.write(`[bench] ${message}\n`);
 }
 
+// BENCH_NODE_FLAGS="--flag …" starts the bench's servers with those Node/V8 flags (to compare settings).
+const NODE_FLAGS = (process.env.BENCH_NODE_FLAGS ?? "").split(/\s+/).filter(Boolean);
+
 function run(command: string, commandArgs: string[], env: NodeJS.ProcessEnv) {
   const result = spawnSync(command, commandArgs, { env, stdio: ["ignore", "inherit", "inherit"] });
   if (result.status !== 0) throw new Error(`${command} ${commandArgs.join(" ")} failed`);
@@ -691,6 +694,8 @@ function runProbe(cachedPaths: string[], seconds: number): Promise<ProbeResult> 
  * timeouts, no error status but quick 503s (at most 2 % of requests), cached p99 ≤ 50 ms during it,
  * RSS growth ≤ 50 MB.
  */
+const SETTLE_SECONDS = 30;
+
 async function soakRun(serverPid: number, cachedPaths: string[]) {
   const seconds = Number(args["soak-seconds"]);
   const connections = Number(args["soak-connections"]);
@@ -703,6 +708,10 @@ async function soakRun(serverPid: number, cachedPaths: string[]) {
     runProbe(cachedPaths, seconds),
   ]);
   const rssAfterMb = rssMb(serverPid);
+  // What the process keeps once idle: V8 collects the soak's garbage (its memory reducer starts
+  // after 8 s without allocation) and the difference from rssAfterMb was garbage, not growth.
+  await new Promise((resolve) => setTimeout(resolve, SETTLE_SECONDS * 1000));
+  const rssSettledMb = rssMb(serverPid);
   const soak = parseSoakOutput(soakOut);
   return {
     seconds,
@@ -721,6 +730,9 @@ async function soakRun(serverPid: number, cachedPaths: string[]) {
     rssBeforeMb,
     rssAfterMb,
     rssGrowthMb: rssBeforeMb !== null && rssAfterMb !== null ? rssAfterMb - rssBeforeMb : null,
+    settleSeconds: SETTLE_SECONDS,
+    rssSettledMb,
+    rssSettledGrowthMb: rssBeforeMb !== null && rssSettledMb !== null ? rssSettledMb - rssBeforeMb : null,
   };
 }
 
@@ -862,7 +874,11 @@ async function newsletterRuns(options: { importsOnly?: boolean } = {}) {
     `newsletter: database ${database.kind}; seeding demo content + ${ARTICLES} articles and ${subscribers} subscribers…`,
   );
   const seedStarted = performance.now();
-  run(process.execPath, [tsx, "scripts/seed.ts", "--articles", String(ARTICLES)], database.env);
+  // BENCH_SEEDED_FROM=DIR (embedded database): a copy of a data folder made by `scripts/seed.ts
+  // --articles N` with the same N, instead of seeding again (~5 min at 100 000 articles).
+  const seededFrom = process.env.BENCH_SEEDED_FROM;
+  if (seededFrom && database.kind === "pglite") fs.cpSync(seededFrom, database.env.DATA_DIR!, { recursive: true });
+  else run(process.execPath, [tsx, "scripts/seed.ts", "--articles", String(ARTICLES)], database.env);
   run(
     process.execPath,
     [tsx, "scripts/admin.ts", "create", "--email", ADMIN.email, "--password", ADMIN.password, "--name", ADMIN.name],
@@ -880,7 +896,7 @@ async function newsletterRuns(options: { importsOnly?: boolean } = {}) {
     // BENCH_MAIL_RATE sets another (the imports' memory at the site's own pace: BENCH_MAIL_RATE=50).
     MAIL_RATE_PER_SECOND: process.env.BENCH_MAIL_RATE ?? "10000",
   };
-  const serverCommand = [...PIN.server, process.execPath, "server/main.ts"];
+  const serverCommand = [...PIN.server, process.execPath, ...NODE_FLAGS, "server/main.ts"];
   const server = spawn(serverCommand[0]!, serverCommand.slice(1), { env, stdio: ["ignore", "ignore", "inherit"] });
   try {
     await waitFor200(`${BASE}/`, 60_000);
@@ -1053,7 +1069,11 @@ async function main() {
   const database = await freshDatabase();
   log(`database: ${database.kind}; seeding demo content + ${ARTICLES} synthetic articles…`);
   const seedStarted = performance.now();
-  run(process.execPath, [tsx, "scripts/seed.ts", "--articles", String(ARTICLES)], database.env);
+  // BENCH_SEEDED_FROM=DIR (embedded database): a copy of a data folder made by `scripts/seed.ts
+  // --articles N` with the same N, instead of seeding again (~5 min at 100 000 articles).
+  const seededFrom = process.env.BENCH_SEEDED_FROM;
+  if (seededFrom && database.kind === "pglite") fs.cpSync(seededFrom, database.env.DATA_DIR!, { recursive: true });
+  else run(process.execPath, [tsx, "scripts/seed.ts", "--articles", String(ARTICLES)], database.env);
   run(
     process.execPath,
     [tsx, "scripts/admin.ts", "create", "--email", ADMIN.email, "--password", ADMIN.password, "--name", ADMIN.name],
@@ -1065,7 +1085,7 @@ async function main() {
     `starting the production server${PIN.server.length ? ` on core ${PIN.server.at(-1)}, wrk on core ${PIN.client.at(-1)}` : ""}…`,
   );
   const startedAt = performance.now();
-  const serverCommand = [...PIN.server, process.execPath, "server/main.ts"];
+  const serverCommand = [...PIN.server, process.execPath, ...NODE_FLAGS, "server/main.ts"];
   // BENCH_SERVER_LOG=FILE keeps the server's log lines (one JSON line a request) for a look later.
   const serverLog = process.env.BENCH_SERVER_LOG ? fs.openSync(process.env.BENCH_SERVER_LOG, "w") : "ignore";
   const server = spawn(serverCommand[0]!, serverCommand.slice(1), {
@@ -1242,7 +1262,7 @@ async function main() {
       );
     if (soak)
       console.error(
-        `soak: ${soak.requests} requests (${soak.searches} unique searches) in ${soak.seconds} s, ${soak.timeouts} timeouts, ${soak.shed503} shed 503 (${soak.shedShare}), ${soak.failedOtherStatus} other errors; p99 ${soak.p99} ms, cached pages p99 ${soak.cachedProbe.p99} ms (max ${soak.cachedProbe.max}, ${soak.cachedProbe.timeouts} timeouts, paced probe); RSS ${soak.rssBeforeMb} → ${soak.rssAfterMb} MB`,
+        `soak: ${soak.requests} requests (${soak.searches} unique searches) in ${soak.seconds} s, ${soak.timeouts} timeouts, ${soak.shed503} shed 503 (${soak.shedShare}), ${soak.failedOtherStatus} other errors; p99 ${soak.p99} ms, cached pages p99 ${soak.cachedProbe.p99} ms (max ${soak.cachedProbe.max}, ${soak.cachedProbe.timeouts} timeouts, paced probe); RSS ${soak.rssBeforeMb} → ${soak.rssAfterMb} MB at the end, ${soak.rssSettledMb} MB after ${soak.settleSeconds} s idle`,
       );
     console.error(
       `cold start ${coldStartMs} ms · peak RSS ${peak} MB · server p95 search ${serverTimeP95.search} ms, article ${serverTimeP95.article} ms, dashboard ${serverTimeP95.dashboard} ms`,
