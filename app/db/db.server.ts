@@ -102,7 +102,14 @@ function pgliteStartParams(sharedBuffersMb: number) {
 /** Bytes of the files under `dir` (the tables and indexes of an embedded database: its `base` folder). */
 function folderBytes(dir: string) {
   let bytes = 0;
-  for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
+  let entries: fs.Dirent[];
+  try {
+    entries = fs.readdirSync(dir, { recursive: true, withFileTypes: true });
+  } catch {
+    // No readable folder: PGlite says what is wrong with the data folder when it opens it.
+    return 0;
+  }
+  for (const entry of entries) {
     if (!entry.isFile()) continue;
     try {
       bytes += fs.statSync(path.join(entry.parentPath, entry.name)).size;
