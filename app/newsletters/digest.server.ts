@@ -7,9 +7,8 @@
  */
 import { sql } from "drizzle-orm";
 import { type Database, getDb, queryRows } from "~/db/db.server";
-import { mailOutbox } from "~/db/schema";
 import { env } from "~/env.server";
-import { mailQueued, OUTBOX_CHANNEL } from "~/mail/outbox.server";
+import { mailQueued, type QueuedMail, queueMail } from "~/mail/outbox.server";
 import { escapeHtml, type MailSite } from "~/mail/templates.server";
 import { postHref } from "~/lib/urls";
 import { formatLocalDateTime, parseLocalDateTime } from "~/lib/zoned-time";
@@ -127,7 +126,7 @@ export async function digestOnce(db: Database, due: Date): Promise<{ handled: nu
       bySubscriber.set(line.subscriber_id, list);
     }
     const links = await linksFor([...bySubscriber.keys()]);
-    let mailed = 0;
+    const digests: QueuedMail[] = [];
     for (const [subscriberId, articles] of bySubscriber) {
       const [fresh] = await recordDeliveries(
         runner,
@@ -138,22 +137,20 @@ export async function digestOnce(db: Database, due: Date): Promise<{ handled: nu
       const own = links.get(subscriberId)!;
       const vars = { manageUrl: own.manageUrl, unsubscribeUrl: own.unsubscribeUrl };
       const mail = renderDigest(site, articles);
-      await runner.insert(mailOutbox).values({
-        kind: "digest",
+      digests.push({
         messageId: fresh.messageId,
-        toAddress: fresh.email,
+        to: fresh.email,
         subject: mail.subject,
-        textBody: fillVars(mail.text, vars, false),
-        htmlBody: fillVars(mail.html, vars, true),
+        text: fillVars(mail.text, vars, false),
+        html: fillVars(mail.html, vars, true),
         headers: newsletterHeaders(site, own.unsubscribeUrl),
       });
-      mailed++;
     }
     await runner.execute(
       sql`update subscribers set digest_sent_at = ${due.toISOString()}::timestamptz where id in (${idList})`,
     );
-    if (mailed > 0) await runner.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
-    return { handled: ids.length, mailed };
+    await queueMail(runner, "digest", digests);
+    return { handled: ids.length, mailed: digests.length };
   });
   if (result.mailed > 0) await mailQueued();
   return result;

@@ -20,9 +20,9 @@
  */
 import { sql } from "drizzle-orm";
 import { type Database, getDb, queryRows, type Runner } from "~/db/db.server";
-import { mailOutbox, newsletterDeliveries } from "~/db/schema";
+import { newsletterDeliveries } from "~/db/schema";
 import { env } from "~/env.server";
-import { mailQueued, newMessageId, OUTBOX_CHANNEL } from "~/mail/outbox.server";
+import { mailQueued, newMessageId, queueMail } from "~/mail/outbox.server";
 import { storeSharedBody } from "~/mail/shared-bodies.server";
 import { siteSettings } from "~/settings/settings.server";
 import { linksFor, prepareLinks } from "./links.server";
@@ -171,23 +171,24 @@ export async function fanOutOnce(db: Database, batch = FANOUT_BATCH): Promise<nu
     const fresh = await recordDeliveries(runner, [article.id], candidates);
     if (fresh.length > 0) {
       const links = await linksFor(fresh.map((r) => r.id));
-      await runner.insert(mailOutbox).values(
+      const subject = newsletterSubject(article);
+      await queueMail(
+        runner,
+        "newsletter",
         fresh.map((recipient) => {
           const own = links.get(recipient.id)!;
           return {
-            kind: "newsletter",
             messageId: recipient.messageId,
-            toAddress: recipient.email,
-            subject: newsletterSubject(article),
-            textBody: "",
-            htmlBody: "",
+            to: recipient.email,
+            subject,
+            text: "",
+            html: "",
             bodyId,
             vars: { manageUrl: own.manageUrl, unsubscribeUrl: own.unsubscribeUrl },
             headers: newsletterHeaders(site, own.unsubscribeUrl),
           };
         }),
       );
-      await runner.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
     }
     const last = candidates.at(-1)?.id ?? issue.cursor;
     const finished = candidates.length < batch;

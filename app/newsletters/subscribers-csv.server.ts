@@ -23,7 +23,7 @@ import { withMail } from "~/mail/outbox.server";
 import type { ImportReport } from "./subscribers-view";
 import { prepareLinks } from "./links.server";
 import { requestConfirmations } from "./subscriptions.server";
-import type { ResolvedTopics } from "./topics.server";
+import { addTopics, type ResolvedTopics } from "./topics.server";
 
 export const EXPORT_BATCH = 1000;
 /** Addresses one import transaction writes (~20 ms on the embedded database, with consent). */
@@ -165,29 +165,13 @@ async function writeConsented(tx: Runner, rows: ImportRow[]) {
         returning s.id, s.email`,
   );
   const byEmail = new Map(rows.map((row) => [row.email.toLowerCase(), row.topics]));
-  const categories = { subscriberIds: [] as number[], topicIds: [] as number[] };
-  const authors = { subscriberIds: [] as number[], topicIds: [] as number[] };
-  for (const { id, email } of written) {
-    const topics = byEmail.get(email.toLowerCase());
-    for (const categoryId of topics?.categoryIds ?? []) {
-      categories.subscriberIds.push(id);
-      categories.topicIds.push(categoryId);
-    }
-    for (const authorId of topics?.authorIds ?? []) {
-      authors.subscriberIds.push(id);
-      authors.topicIds.push(authorId);
-    }
-  }
-  if (categories.subscriberIds.length > 0) {
-    await tx.execute(sql`insert into subscriber_categories (subscriber_id, category_id)
-      select * from unnest(${sql.param(categories.subscriberIds)}::int[], ${sql.param(categories.topicIds)}::int[])
-      on conflict do nothing`);
-  }
-  if (authors.subscriberIds.length > 0) {
-    await tx.execute(sql`insert into subscriber_authors (subscriber_id, author_id)
-      select * from unnest(${sql.param(authors.subscriberIds)}::int[], ${sql.param(authors.topicIds)}::int[])
-      on conflict do nothing`);
-  }
+  await addTopics(
+    tx,
+    written.map(({ id, email }) => ({
+      subscriberId: id,
+      topics: byEmail.get(email.toLowerCase()) ?? { everything: true, categoryIds: [], authorIds: [] },
+    })),
+  );
 }
 
 /** Looks like text: no NUL byte in the first 8 KB (a zip, an image, a spreadsheet are not CSV). */

@@ -51,8 +51,9 @@ type TopicsOf = { subscriberId: number; topics: Pick<ResolvedTopics, "everything
 export async function replaceTopics(tx: Runner, entries: TopicsOf[]) {
   if (entries.length === 0) return;
   const ids = entries.map((entry) => entry.subscriberId);
-  await tx.delete(subscriberCategories).where(inArray(subscriberCategories.subscriberId, ids));
-  await tx.delete(subscriberAuthors).where(inArray(subscriberAuthors.subscriberId, ids));
+  // Arrays as one parameter each (`any`, `unnest`): an import's batch of 250 builds cheaply.
+  await tx.execute(sql`delete from subscriber_categories where subscriber_id = any(${sql.param(ids)}::int[])`);
+  await tx.execute(sql`delete from subscriber_authors where subscriber_id = any(${sql.param(ids)}::int[])`);
   await tx.execute(sql`update subscribers s set everything = v.everything
     from unnest(${sql.param(ids)}::int[], ${sql.param(entries.map((entry) => entry.topics.everything))}::boolean[])
       as v(id, everything)
@@ -60,15 +61,29 @@ export async function replaceTopics(tx: Runner, entries: TopicsOf[]) {
   await addTopics(tx, entries);
 }
 
-async function addTopics(tx: Runner, entries: TopicsOf[]) {
-  const categoryRows = entries.flatMap(({ subscriberId, topics }) =>
-    topics.categoryIds.map((categoryId) => ({ subscriberId, categoryId })),
-  );
-  const authorRows = entries.flatMap(({ subscriberId, topics }) =>
-    topics.authorIds.map((authorId) => ({ subscriberId, authorId })),
-  );
-  if (categoryRows.length > 0) await tx.insert(subscriberCategories).values(categoryRows).onConflictDoNothing();
-  if (authorRows.length > 0) await tx.insert(subscriberAuthors).values(authorRows).onConflictDoNothing();
+/** Adds topics to subscribers (kept ones stay): two statements whatever the count. */
+export async function addTopics(tx: Runner, entries: TopicsOf[]) {
+  const pairs = (topicIds: (topics: TopicsOf["topics"]) => number[]) => {
+    const subscriberIds: number[] = [];
+    const ids: number[] = [];
+    for (const { subscriberId, topics } of entries) {
+      for (const id of topicIds(topics)) {
+        subscriberIds.push(subscriberId);
+        ids.push(id);
+      }
+    }
+    return { subscriberIds, ids };
+  };
+  const cats = pairs((topics) => topics.categoryIds);
+  const people = pairs((topics) => topics.authorIds);
+  if (cats.ids.length > 0) {
+    await tx.execute(sql`insert into subscriber_categories (subscriber_id, category_id)
+      select * from unnest(${sql.param(cats.subscriberIds)}::int[], ${sql.param(cats.ids)}::int[]) on conflict do nothing`);
+  }
+  if (people.ids.length > 0) {
+    await tx.execute(sql`insert into subscriber_authors (subscriber_id, author_id)
+      select * from unnest(${sql.param(people.subscriberIds)}::int[], ${sql.param(people.ids)}::int[]) on conflict do nothing`);
+  }
 }
 
 /** A subscriber's topics as a form shows them (slugs). */

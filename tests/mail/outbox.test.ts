@@ -95,6 +95,49 @@ describe.each(testDatabaseKinds())("mail outbox on %s", (kind) => {
     expect(sent!.sentAt).toBeInstanceOf(Date);
   });
 
+  it("keeps every text exactly and queues many mails in order, each with its own Message-ID", async () => {
+    // The rows travel as arrays (one per column): quotes, backslashes, braces, commas, "NULL",
+    // empty strings, line breaks and non-ASCII must come back as written; no headers stay null.
+    const awkward: MailMessage = {
+      to: "awkward@example.com",
+      subject: "NULL",
+      text: 'a "quoted" \\ back\\slash, {braces}, commas\nnew line\r\n\tand "NULL" ✓ Ünïcode 🎉',
+      html: "",
+      headers: { "List-Id": '"News, {weekly}" <news.devperspective.test>' },
+    };
+    const plain: MailMessage = { to: "plain@example.com", subject: "", text: "NULL", html: '<a href="x">\\</a>' };
+    const many = Array.from({ length: 1203 }, (_, i) => mail(`reader-${i}@example.com`, `Issue ${i}`));
+    await withMail(async (_tx, queue) => {
+      await queue("message", [awkward, plain]);
+      await queue("newsletter", many);
+    });
+    const queued = await rows();
+    expect(queued).toHaveLength(1205);
+    expect(queued.map((row) => row.toAddress)).toEqual([
+      "awkward@example.com",
+      "plain@example.com",
+      ...many.map((one) => one.to),
+    ]);
+    expect(new Set(queued.map((row) => row.messageId)).size).toBe(1205);
+    expect(queued[0]).toMatchObject({
+      kind: "message",
+      subject: awkward.subject,
+      textBody: awkward.text,
+      htmlBody: "",
+      headers: awkward.headers,
+    });
+    expect(queued[1]).toMatchObject({ subject: "", textBody: "NULL", htmlBody: plain.html, headers: null });
+    expect(queued[1204]).toMatchObject({ kind: "newsletter", subject: "Issue 1202", headers: { "X-Test": "yes" } });
+
+    const mailer = recordingMailer();
+    expect(await deliverDueMail(handle.db, { mailer, ratePerSecond: 10_000 })).toMatchObject({ sent: 1205 });
+    expect(mailer.sent.find((one) => one.to === "awkward@example.com")).toMatchObject({
+      subject: awkward.subject,
+      text: awkward.text,
+      headers: awkward.headers,
+    });
+  });
+
   it("retries temporary failures (4xx, connection errors) with growing delays, then sends", async () => {
     await withMail(async (tx, queue) => {
       await queue("message", mail("busy@example.com"));
