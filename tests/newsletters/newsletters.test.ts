@@ -254,6 +254,25 @@ describe.each(testDatabaseKinds())("newsletters on %s", (kind) => {
     expect(newsletterTo("sched@example.com").map((m) => m.subject)).toEqual(["Newsletter scheduled-hooks"]);
   });
 
+  it("fans out in bounded spans of subscriber ids: sparse matches each get one mail, then the issue is done", async () => {
+    const fans: string[] = [];
+    for (let i = 0; i < 9; i++) {
+      const email = `span-${i}@example.com`;
+      await confirmed(email, { category: [i % 3 === 0 ? "css" : "react"] });
+      if (i % 3 === 0) fans.push(email);
+    }
+    mails = [];
+    const id = await publish("span-by-span", css.id);
+    // One subscriber per batch, three ids per span: most spans find nobody and move on.
+    await fanOutQueued({ batch: 1, span: 3 });
+    for (const email of fans) expect(newsletterTo(email)).toHaveLength(1);
+    for (let i = 0; i < 9; i++) if (i % 3 !== 0) expect(newsletterTo(`span-${i}@example.com`)).toHaveLength(0);
+    const [issue] = await handle.db.select().from(newsletterIssues).where(eq(newsletterIssues.articleId, id));
+    expect(issue?.state).toBe("done");
+    await fanOutQueued({ batch: 1, span: 3 });
+    for (const email of fans) expect(newsletterTo(email)).toHaveLength(1);
+  });
+
   it("sends the weekly digest once, with the week's matching articles, and not the single mails", async () => {
     const id = await confirmed("weekly@example.com", { category: ["css"] });
     expect(
