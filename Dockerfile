@@ -21,11 +21,14 @@ RUN npm run build \
 FROM node:24-slim AS runtime
 # MALLOC_ARENA_MAX=2: glibc's per-thread malloc arenas (the PGlite thread's, V8's helpers') grew
 # and kept 40–60 MB under bulk work; two arenas keep that down (decision 24), as `npm start` does.
+# MALLOC_MMAP_THRESHOLD_=131072: blocks of 128 KB and more are mapped apart and given back when
+# freed, instead of staying in the heap glibc keeps (30–40 MB less resident memory, decision 28).
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \
     DATA_DIR=/data \
-    MALLOC_ARENA_MAX=2
+    MALLOC_ARENA_MAX=2 \
+    MALLOC_MMAP_THRESHOLD_=131072
 WORKDIR /app
 # Owned by root and read-only to the app: only /data is writable by the `node` user.
 COPY --from=build /app/runtime/package.json ./package.json

@@ -40,8 +40,9 @@ export async function startServer(options: {
   const child = spawn(process.execPath, ["server/main.ts"], {
     cwd: process.cwd(),
     env: {
-      // As `npm start` and the container run it (decision 24).
+      // As `npm start` and the container run it (decisions 24 and 28).
       MALLOC_ARENA_MAX: "2",
+      MALLOC_MMAP_THRESHOLD_: "131072",
       ...process.env,
       NODE_ENV: "production",
       HOST: "127.0.0.1",
