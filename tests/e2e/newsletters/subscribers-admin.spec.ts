@@ -11,6 +11,9 @@
  *   holds to the editor (and keeps what was typed); "Do not email this article" publishes without
  *   mailing subscribers, while an article without it is mailed and the box then shows its counts.
  *
+ * - An author (without "subscribers.manage") is refused the page, the CSV export and a replayed
+ *   import with 403, and the import writes nothing; signed out, the export asks to sign in (401).
+ *
  * axe finds no serious violation on either page.
  */
 import fs from "node:fs";
@@ -25,6 +28,8 @@ import {
   fillArticleForm,
   hydrated,
   signInAsAdmin,
+  signInRequest,
+  STAFF,
   test,
   uniqueArticle,
 } from "../admin/support";
@@ -182,6 +187,34 @@ test.describe("newsletter administration", () => {
     ).toContainText("Waiting for confirmation");
     const confirmation = await waitForMail(page.request, waiting, /^Confirm your subscription/);
     expect(confirmation.links.some((href) => href.includes("/subscribe/confirm/"))).toBe(true);
+  });
+
+  test("subscribers: an author is refused the page, the export and the import, which writes nothing", async ({
+    page,
+    request,
+    baseURL,
+    jsEnabled,
+  }) => {
+    const address = uniqueEmail(`author-import-${jsEnabled ? "js" : "nojs"}${Date.now().toString(36)}`);
+    const signedOut = await request.get("/admin/subscribers.csv", { maxRedirects: 0 });
+    expect(signedOut.status()).toBe(401);
+    expect(await signedOut.text()).not.toContain("@");
+
+    expect((await signInRequest(request, baseURL!, STAFF.author)).status()).toBe(303);
+    expect((await request.get("/admin/subscribers", { maxRedirects: 0 })).status()).toBe(403);
+    const exported = await request.get("/admin/subscribers.csv", { maxRedirects: 0 });
+    expect(exported.status()).toBe(403);
+    expect(await exported.text()).not.toContain("@");
+    const imported = await request.post("/admin/subscribers", {
+      headers: { Origin: baseURL! },
+      multipart: { intent: "import", consented: "1", file: csvFile("list.csv", `email\n${address}\n`) },
+      maxRedirects: 0,
+    });
+    expect(imported.status()).toBe(403);
+
+    await signInAsAdmin(page, jsEnabled);
+    await page.goto(`/admin/subscribers?q=${encodeURIComponent(address)}`);
+    await expect(page.getByText("No subscriber matches.")).toBeVisible();
   });
 
   test("subscribers: a file that is not CSV, or has no email column, is refused and imports nothing", async ({
