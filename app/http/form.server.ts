@@ -10,13 +10,18 @@
  *   LF-only line ends, a part without a name, an empty multipart body) or a NUL byte in a field;
  * - 413: a body over the limit (1 MB; a route that takes uploads passes a larger `maxBytes`, up to
  *   the HTTP server's ceiling MAX_BODY_BYTES in server/request-guard.ts, and may word the refusal;
- *   see UPLOAD_BODY_LIMIT in app/media/upload-request.server.ts).
+ *   see UPLOAD_BODY_LIMIT in app/media/upload-request.server.ts), or more than MAX_FORM_FIELDS
+ *   fields (a megabyte of `a=&a=&…` is 300 000 of them; validating a field repeated that often
+ *   takes minutes of the server's one thread).
  * Files in a multipart body arrive as `File` values of the returned FormData.
  * A bodiless POST without a content type (a script, a button with no fields) is an empty form.
  */
 
 /** The default limit of a form body: text fields only. */
 export const FORM_BODY_LIMIT = 1024 * 1024;
+
+/** The most fields a form may have: every form of the site sends far fewer. */
+export const MAX_FORM_FIELDS = 1000;
 
 export const ACCEPTED_FORM_TYPES = "application/x-www-form-urlencoded or multipart/form-data";
 
@@ -53,7 +58,11 @@ export async function readForm(request: Request, options: ReadFormOptions = {}):
   } catch {
     throw refusal(400, "Bad Request: the form body is malformed or truncated.");
   }
+  let fields = 0;
   for (const [name, value] of form) {
+    if (++fields > MAX_FORM_FIELDS) {
+      throw refusal(413, `Payload Too Large: this form accepts at most ${MAX_FORM_FIELDS} fields.`);
+    }
     // PostgreSQL refuses NUL in text; no browser sends one in a text field.
     if (name.includes("\0") || (typeof value === "string" && value.includes("\0"))) {
       throw refusal(400, "Bad Request: a form field contains a NUL byte.");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { FORM_BODY_LIMIT, readForm } from "~/http/form.server";
+import { FORM_BODY_LIMIT, MAX_FORM_FIELDS, readForm } from "~/http/form.server";
 
 const post = (body: BodyInit | null, headers: Record<string, string> = {}) =>
   new Request("http://localhost/login", { method: "POST", body, headers });
@@ -102,5 +102,18 @@ describe("readForm", () => {
     expect((await refusalOf(upload())).status).toBe(413);
     const read = await readForm(upload(), { maxBytes: 10 * 1024 * 1024 });
     expect((read.get("image") as File).size).toBe(FORM_BODY_LIMIT + 10);
+  });
+
+  it("refuses a form of more fields than any form has with 413, urlencoded and multipart alike", async () => {
+    const urlencoded = (count: number) =>
+      post(`email=a%40b.co${"&a=".repeat(count - 1)}`, { "Content-Type": "application/x-www-form-urlencoded" });
+    expect([...(await readForm(urlencoded(MAX_FORM_FIELDS)))]).toHaveLength(MAX_FORM_FIELDS);
+    // 300 000 repeated names fit in the 1 MB limit; validating them took the server minutes.
+    expect(await refusalOf(urlencoded(300_000))).toEqual({
+      status: 413,
+      message: `Payload Too Large: this form accepts at most ${MAX_FORM_FIELDS} fields.\n`,
+    });
+    const parts = `${part("a", "1").repeat(MAX_FORM_FIELDS + 1)}--xyz--\r\n`;
+    expect((await refusalOf(multipart("xyz", parts))).status).toBe(413);
   });
 });
