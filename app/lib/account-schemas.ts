@@ -15,8 +15,9 @@ export const PASSWORD_MIN_LENGTH = 6;
 // Argon2 hashes any length, but a cap stops a megabyte "password" from costing CPU.
 export const PASSWORD_MAX_LENGTH = 128;
 
-// The spec's simple pattern: no spaces, one @, a dot in the domain.
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+// The spec's simple pattern: no spaces, one @, a dot in the domain; and no control characters
+// (a NUL is refused by PostgreSQL, the others by every mail server).
+export const EMAIL_PATTERN = /^[^\s@\p{Cc}]+@[^\s@\p{Cc}]+\.[^\s@\p{Cc}]+$/u;
 
 export const FullNameSchema = z
   .string({ message: MESSAGES.fullNameRequired })

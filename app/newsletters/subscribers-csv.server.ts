@@ -13,7 +13,7 @@
  *   With "they consented" the addresses are confirmed at once; without it each gets the
  *   confirmation mail (the same as the subscribe form, 10-minute rule included).
  */
-import { parse } from "csv-parse";
+import { CsvError, parse } from "csv-parse";
 import { stringify } from "csv-stringify";
 import { sql } from "drizzle-orm";
 import { recordAudit } from "~/audit/audit.server";
@@ -59,6 +59,21 @@ async function exportBatch(db: Database, after: number): Promise<ExportRow[]> {
   );
 }
 
+/**
+ * A cell a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, a tab or a carriage return
+ * first) gets a `'` in front, as OWASP advises for CSV exports: an address is what anyone typed
+ * into the subscribe form. The import takes the `'` off again (`fromSpreadsheetSafe`), so an
+ * export imports back as it was.
+ */
+function spreadsheetSafe(value: string | null) {
+  if (!value) return "";
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+function fromSpreadsheetSafe(value: string) {
+  return /^'[=+\-@\t\r]/.test(value) ? value.slice(1) : value;
+}
+
 /** Every subscriber as CSV lines (header first), read batch by batch. */
 export async function* subscriberCsvLines(): AsyncGenerator<string> {
   const db = await getDb();
@@ -71,7 +86,11 @@ export async function* subscriberCsvLines(): AsyncGenerator<string> {
   let after = 0;
   for (;;) {
     const rows = await exportBatch(db, after);
-    for (const row of rows) stringifier.write(CSV_COLUMNS.map((column) => row[column] ?? ""));
+    for (const row of rows) {
+      stringifier.write(
+        CSV_COLUMNS.map((column) => (column === "email" ? spreadsheetSafe(row.email) : (row[column] ?? ""))),
+      );
+    }
     // csv-stringify emits synchronously on write; let its events run before draining.
     await new Promise((resolve) => setImmediate(resolve));
     yield* drain();
@@ -262,8 +281,8 @@ async function refusalOf(file: Blob): Promise<string | null> {
     }
   } catch (error) {
     if (error instanceof ImportRefused) return error.message;
-    const code = (error as { code?: unknown } | null)?.code;
-    if (typeof code === "string" && code.startsWith("CSV_")) return IMPORT_MESSAGES.notCsv;
+    // Every parse error of csv-parse (its codes: CSV_…, INVALID_OPENING_QUOTE, …).
+    if (error instanceof CsvError) return IMPORT_MESSAGES.notCsv;
     throw error;
   }
   return null;
@@ -303,7 +322,7 @@ export async function importSubscribers(
       };
       for await (const group of csvRecordGroups(file)) {
         for (const record of group) {
-          const email = (record.email ?? "").trim();
+          const email = fromSpreadsheetSafe((record.email ?? "").trim());
           const key = email.toLowerCase();
           if (!EMAIL_PATTERN.test(email) || email.length > 254 || seen.has(key)) {
             report.skipped++;

@@ -374,6 +374,50 @@ describe.each(testDatabaseKinds())("newsletters on %s", (kind) => {
     );
   });
 
+  it("refuses a stray quote as not CSV, skips an address with a NUL past the first 8 KB, and exports formulas inert", async () => {
+    const actor = { id: writer.id, fullName: "Wendy Writer" };
+    const csv = (text: string) => new Blob([text], { type: "text/csv" });
+    // csv-parse's codes do not all start with CSV_ (INVALID_OPENING_QUOTE): every parse error refuses.
+    expect(await importSubscribers(csv('email\na"b@example.com\n'), { consented: true, actor })).toEqual({
+      status: "refused",
+      message: IMPORT_MESSAGES.notCsv,
+    });
+    const padding = Array.from({ length: 100 }, (_, i) => `pad${i}@example.com,${"x".repeat(100)}`);
+    expect(
+      await importSubscribers(csv(["email,pad", ...padding, "a\0b@example.com,x", ""].join("\n")), {
+        consented: true,
+        actor,
+      }),
+    ).toEqual({ status: "imported", imported: 100, confirmationsQueued: 0, skipped: 1 });
+
+    // Anyone can subscribe "=HYPERLINK(…)@x.io": the export makes it text for a spreadsheet,
+    // and importing the export gives the address back as it was.
+    const formula = '=HYPERLINK("http://evil.example")@x.io';
+    expect(
+      await importSubscribers(csv(`email\n"${formula.replaceAll('"', '""')}"\n+1-2@x.io\n`), {
+        consented: true,
+        actor,
+      }),
+    ).toMatchObject({ status: "imported", imported: 2 });
+    let exported = "";
+    for await (const chunk of subscriberCsvLines()) exported += chunk;
+    const line = exported.split("\n").find((row) => row.includes("HYPERLINK"))!;
+    expect(line.startsWith(`"'=HYPERLINK(""http://evil.example"")@x.io",confirmed,`)).toBe(true);
+    expect(exported).toContain("\n'+1-2@x.io,confirmed,");
+    await handle.db.delete(subscribers).where(sql`${subscribers.email} in (${formula}, '+1-2@x.io')`);
+    const rows = exported.split("\n");
+    const theirs = [rows[0], ...rows.filter((row) => row.includes("HYPERLINK") || row.startsWith("'+1-2@")), ""];
+    expect(await importSubscribers(csv(theirs.join("\n")), { consented: true, actor })).toMatchObject({
+      status: "imported",
+      imported: 2,
+    });
+    const back = await handle.db
+      .select({ email: subscribers.email })
+      .from(subscribers)
+      .where(sql`${subscribers.email} in (${formula}, '+1-2@x.io')`);
+    expect(back.map((row) => row.email).sort()).toEqual(["+1-2@x.io", formula]);
+  });
+
   it("imports batch by batch: a bad line past the first batch refuses the whole file, a re-run mails nobody twice", async () => {
     const actor = { id: writer.id, fullName: "Wendy Writer" };
     const csv = (lines: string[]) => new Blob([`email,categories\n${lines.join("\n")}\n`], { type: "text/csv" });
