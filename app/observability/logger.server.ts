@@ -147,7 +147,7 @@ export function createLogger(
     {
       ...common,
       redact: { paths: REDACTED, censor: "[redacted]" },
-      serializers: { err: pino.stdSerializers.err, error: pino.stdSerializers.err },
+      serializers: { err: errorWithoutValues, error: errorWithoutValues },
     },
     pino.multistream(
       [
@@ -166,6 +166,28 @@ export function createLogger(
     if (logger.isLevelEnabled("info")) writeRequest(entry);
   });
   return logger;
+}
+
+/**
+ * An error as pino writes it (type, message, stack, cause, own fields), except that a failed
+ * query's parameters are left out: Drizzle's error carries them (`params`, and after "params:" in
+ * its message and stack), and they are what people typed or imported (addresses, names, hashes).
+ * The statement stays, and the database's own error (the cause) after it.
+ */
+function errorWithoutValues(error: unknown) {
+  const serialized = pino.stdSerializers.err(error as Error) as unknown as Record<string, unknown>;
+  const failed = error as { query?: unknown; params?: unknown; message?: unknown } | null;
+  if (!failed || typeof failed.query !== "string" || !Array.isArray(failed.params)) return serialized;
+  const message = `Failed query: ${failed.query}`;
+  // pino's serializer appends the causes' messages to the message and their stacks to the stack.
+  for (const key of ["message", "stack"]) {
+    const text = serialized[key];
+    if (typeof text === "string" && typeof failed.message === "string") {
+      serialized[key] = text.replace(failed.message, message);
+    }
+  }
+  delete serialized.params;
+  return serialized;
 }
 
 /** The fields of a request's log line (server/observe.ts fills them). */

@@ -61,6 +61,25 @@ describe("the logger", () => {
     expect(out.json()[0]!.password).toBe("[redacted]");
   });
 
+  it("logs a failed query's statement and cause, never its parameters", async () => {
+    const { DrizzleQueryError } = await import("drizzle-orm/errors");
+    const err = capture();
+    const log = createLogger({ level: "info", format: "json" }, { out: err.stream });
+    const cause = new Error('invalid byte sequence for encoding "UTF8": 0x00');
+    const failure = new DrizzleQueryError(
+      'insert into "subscribers" ("email") values ($1), ($2)',
+      ["ann-secret@example.com", "bob-secret@example.com"],
+      cause,
+    );
+    log.error({ err: failure }, "request failed");
+    const written = err.json()[0]!.err as { message: string; stack: string };
+    expect(err.lines.join("\n")).not.toMatch(/secret/);
+    expect(written.message).toContain('Failed query: insert into "subscribers" ("email") values ($1), ($2)');
+    expect(written.message).toContain("invalid byte sequence");
+    expect(written.stack).toContain("logger.test.ts");
+    expect(written.stack).toContain("invalid byte sequence");
+  });
+
   it("reads LOG_LEVEL and LOG_FORMAT leniently (the environment check refuses bad values at start)", () => {
     expect(logSettingsFrom({})).toEqual({ level: "info", format: "json" });
     expect(logSettingsFrom({ LOG_LEVEL: "DEBUG", LOG_FORMAT: "pretty" })).toEqual({ level: "debug", format: "pretty" });
