@@ -183,8 +183,7 @@ function createRequestListener(listener: Listener) {
     ) {
       facts.kind = "app";
       facts.cache = "hit";
-      const query = target.indexOf("?");
-      facts.label = labelRoute(query === -1 ? target : target.slice(0, query));
+      facts.label = labelRoute(pathOf(target));
       return;
     }
     res.setHeader("X-Request-Id", facts.id);
@@ -199,19 +198,20 @@ function createRequestHandler({ runtime, checkMethod, labelRoute, serveStatic, s
       trailingSlashRedirect(req) ??
       checkMethod(req.method ?? "", req.url ?? "/") ??
       crossSite(req);
+    const target = req.url ?? "/";
     if (refusal) {
       facts.kind = "refused";
+      // The route's pattern tells the log line which segment is a link's token (observe.ts).
+      if (target.startsWith("/")) facts.label = labelRoute(pathOf(target));
       return refuse(req, res, refusal);
     }
-    const target = req.url ?? "/";
     if (serveMetrics && (target === "/metrics" || target.startsWith("/metrics?"))) {
       facts.kind = "metrics";
       return void serveMetrics(req, res);
     }
     const toApp = () => {
       facts.kind = "app";
-      const query = target.indexOf("?");
-      facts.label = labelRoute(query === -1 ? target : target.slice(0, query));
+      facts.label = labelRoute(pathOf(target));
       void app(req, res);
     };
     if ((req.method === "GET" || req.method === "HEAD") && req.url?.includes(".")) {
@@ -241,6 +241,12 @@ function createRequestHandler({ runtime, checkMethod, labelRoute, serveStatic, s
     if (!runtime.isCrossSiteWrite(request)) return null;
     return { status: 403, message: "Forbidden: cross-site form submissions are not accepted." };
   }
+}
+
+/** A request target without its query string. */
+function pathOf(target: string) {
+  const query = target.indexOf("?");
+  return query === -1 ? target : target.slice(0, query);
 }
 
 /** How much of a refused request's body is read and dropped, at most, before the connection closes. */

@@ -100,6 +100,22 @@ for (const database of testDatabases) {
       expect((await requestLine(server, setup.id)).path).toBe("/setup/:token");
       const reset = await get(server, "/reset-password?token=reset-token-secret");
       expect((await requestLine(server, reset.id)).path).toBe("/reset-password");
+      // Also when the server refuses the request before the app (cross-site, a method the route
+      // does not take): the line's route is "refused", its path hides the token all the same.
+      const crossSite = await fetch(`${server.url}/subscription/made-up-manage-token-secret/unsubscribe`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { Origin: "http://evil.example", "Content-Type": "application/x-www-form-urlencoded" },
+        body: "x=1",
+      });
+      expect(crossSite.status).toBe(403);
+      expect(await requestLine(server, crossSite.headers.get("X-Request-Id") ?? "")).toMatchObject({
+        route: "refused",
+        path: "/subscription/:token/unsubscribe",
+      });
+      const put = await fetch(`${server.url}/subscribe/confirm/made-up-confirm-token-secret`, { method: "PUT" });
+      expect(put.status).toBe(405);
+      expect((await requestLine(server, put.headers.get("X-Request-Id") ?? "")).path).toBe("/subscribe/confirm/:token");
 
       // Signed in: the line names the user (never the cookie or the password).
       const signIn = await fetch(`${server.url}/admin/login`, {
@@ -132,6 +148,8 @@ for (const database of testDatabases) {
         "query-secret-value",
         "made-up-setup-token-secret",
         "reset-token-secret",
+        "made-up-manage-token-secret",
+        "made-up-confirm-token-secret",
       ]) {
         expect(log, secret).not.toContain(secret);
       }
