@@ -27,6 +27,7 @@ import {
 } from "~/db/schema";
 import { deleteUpload, recordUsages, referencedHashes } from "~/media/media.server";
 import { type Actor, claimRun, closeRun, releaseRun, renewLease } from "./import-runs.server";
+import { ImportFileError } from "./import-types.server";
 import { OVERWRITTEN_ARTICLE_COLUMNS } from "./import-write.server";
 
 type Change = typeof importRunChanges.$inferSelect;
@@ -149,9 +150,25 @@ async function undo(change: Change, actor: Actor): Promise<string | null> {
   }
 }
 
-/** Rolls back run `runId` (stopped or finished, and not held by an instance). */
+/**
+ * Why run `runId` could not be claimed for a roll back: ImportFileError when there is nothing to
+ * roll back (no such run, or one uploaded and never applied); else busy (another request applies
+ * or rolls it back now, or it was rolled back already).
+ */
+async function unclaimed(runId: number): Promise<RollbackOutcome> {
+  const db = await getDb();
+  const [run] = await db.select({ status: importRuns.status }).from(importRuns).where(eq(importRuns.id, runId));
+  if (!run) throw new ImportFileError("That import does not exist.");
+  if (run.status === "uploaded") throw new ImportFileError("Nothing to roll back: this import was not applied.");
+  return { status: "busy" };
+}
+
+/**
+ * Rolls back run `runId` (stopped or finished, and not held by an instance); busy when another
+ * holds it. Throws ImportFileError when there is nothing to roll back.
+ */
 export async function rollbackRun(runId: number, actor: Actor): Promise<RollbackOutcome> {
-  if (!(await claimRun(runId, ["applying", "finished"]))) return { status: "busy" };
+  if (!(await claimRun(runId, ["applying", "finished"]))) return unclaimed(runId);
   const db = await getDb();
   let undone = 0;
   const kept: string[] = [];

@@ -36,7 +36,9 @@ export async function createUploadedRun(
   fileName: string,
   actor: Actor,
 ): Promise<{ runId: number; source: ImportSource }> {
-  const source = await readImportBuffer(bytes, fileName);
+  // A file's name as the browser sent it: text for PostgreSQL and the page (no NUL character).
+  const name = fileName.replaceAll("\0", "");
+  const source = await readImportBuffer(bytes, name);
   const db = await getDb();
   await db
     .delete(importRuns)
@@ -45,7 +47,7 @@ export async function createUploadedRun(
     const [run] = await tx
       .insert(importRuns)
       .values({
-        fileName: fileName.slice(0, 200) || "upload",
+        fileName: name.slice(0, 200) || "upload",
         kind: source.kind,
         bytes: bytes.byteLength,
         createdBy: actor.id,

@@ -14,8 +14,10 @@ import { readFolder, readZip } from "./import-archive.server";
 import { ghostContent } from "./import-ghost.server";
 import {
   date,
+  frontMatterList,
   ImportFileError,
   type ImportSource,
+  isRecord,
   list,
   pathOf,
   type SourceArticle,
@@ -29,6 +31,18 @@ import {
 export const MAX_IMPORT_FILE_BYTES = 200 * 1024 * 1024;
 
 const FRONT_MATTER = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?([\s\S]*)$/;
+
+/**
+ * NUL characters (U+0000) never come in: PostgreSQL's text cannot hold one, and a page should not
+ * show one. Every text of an import enters through one of two doors, both here: a Markdown file
+ * (`fileText`) or a JSON file (`parseJson`: Ghost, dev.to, a manifest). Cleaning them there, before
+ * anything is read, covers every title, body, tag, slug and name of every source, and lets each
+ * reader's own fallbacks (Untitled, no excerpt, no empty tag) apply to what is left.
+ */
+const withoutNul = (value: string) => (value.includes("\0") ? value.replaceAll("\0", "") : value);
+
+/** A Markdown file's text (UTF-8), without NUL characters. */
+const fileText = (bytes: Buffer) => withoutNul(bytes.toString("utf8"));
 
 /** Front matter and body of a Markdown file; throws ImportFileError for invalid front matter. */
 export function splitFrontMatter(source: string, name: string): { front: Record<string, unknown>; body: string } {
@@ -53,7 +67,7 @@ function markdownArticles(files: SourceFiles, kind: SourceKind): SourceArticle[]
     if (!/\.(md|markdown|mdx)$/i.test(name)) continue;
     if (kind === "devperspective" && !name.startsWith("articles/")) continue;
     if (/(^|\/)(readme|license|changelog)\.md$/i.test(name) && kind === "markdown") continue;
-    const { front, body } = splitFrontMatter(bytes.toString("utf8"), name);
+    const { front, body } = splitFrontMatter(fileText(bytes), name);
     const base = path.posix.basename(name).replace(/\.(md|markdown|mdx)$/i, "");
     // Jekyll's _posts/2024-01-31-title.md; Hugo's page bundles (folder/index.md).
     const fromName = (
@@ -65,9 +79,9 @@ function markdownArticles(files: SourceFiles, kind: SourceKind): SourceArticle[]
       front.draft === true ||
       front.published === false ||
       (typeof front.status === "string" && front.status !== "published");
-    const categories = list(front.categories ?? front.category);
-    const tags = list(front.tags);
-    const aliases = [...list(front.aliases), ...(text(front.url) ? [String(front.url)] : [])]
+    const categories = frontMatterList(front.categories ?? front.category);
+    const tags = frontMatterList(front.tags);
+    const aliases = [...frontMatterList(front.aliases), ...(text(front.url) ? [String(front.url)] : [])]
       .map(pathOf)
       .filter((item): item is string => item !== null);
     result.push({
@@ -106,7 +120,7 @@ function exportedPages(files: SourceFiles): SourcePage[] {
   const result: SourcePage[] = [];
   for (const [name, bytes] of [...files].sort(([a], [b]) => a.localeCompare(b))) {
     if (!/^pages\/[^/]+\.md$/.test(name)) continue;
-    const { front, body } = splitFrontMatter(bytes.toString("utf8"), name);
+    const { front, body } = splitFrontMatter(fileText(bytes), name);
     const fromName = path.posix.basename(name, ".md");
     const title = text(front.title) ?? fromName.replace(/-/g, " ");
     result.push({
@@ -157,22 +171,32 @@ function devtoArticles(items: Record<string, unknown>[]): SourceArticle[] {
   });
 }
 
+/** The `db[0].data` of what looks like Ghost's export (it has a list of posts or pages), or null. */
+function ghostDataOf(json: unknown): Record<string, unknown> | null {
+  const ghost = (json as { db?: { data?: unknown }[] })?.db?.[0]?.data ?? (json as { data?: unknown })?.data;
+  return isRecord(ghost) && (Array.isArray(ghost.posts) || Array.isArray(ghost.pages)) ? ghost : null;
+}
+
+/** The articles of dev.to's export (each an object with body_markdown and title), or null. */
+function devtoItemsOf(json: unknown): Record<string, unknown>[] | null {
+  const devto = Array.isArray(json) ? json : (json as { articles?: unknown })?.articles;
+  return Array.isArray(devto) && devto.every((item) => isRecord(item) && "body_markdown" in item && "title" in item)
+    ? (devto as Record<string, unknown>[])
+    : null;
+}
+
 /** Reads JSON as Ghost's or dev.to's export; anything else is refused. */
 function jsonSource(json: unknown): ImportSource {
-  type GhostData = Parameters<typeof ghostContent>[0];
-  const ghost = (json as { db?: { data?: GhostData }[] })?.db?.[0]?.data ?? (json as { data?: GhostData })?.data;
-  if (ghost && (Array.isArray(ghost.posts) || Array.isArray(ghost.pages))) {
+  const ghost = ghostDataOf(json);
+  if (ghost) {
     const { articles, pages, problems } = ghostContent(ghost);
     return { kind: "ghost", articles, pages, files: new Map(), problems };
   }
-  const devto = Array.isArray(json) ? json : (json as { articles?: unknown })?.articles;
-  if (
-    Array.isArray(devto) &&
-    devto.every((item) => typeof item === "object" && item !== null && "body_markdown" in item && "title" in item)
-  ) {
+  const devto = devtoItemsOf(json);
+  if (devto) {
     return {
       kind: "devto",
-      articles: devtoArticles(devto as Record<string, unknown>[]),
+      articles: devtoArticles(devto),
       pages: [],
       files: new Map(),
       problems: [],
@@ -183,9 +207,13 @@ function jsonSource(json: unknown): ImportSource {
   );
 }
 
+/** A JSON file, every string of it without NUL characters (written `\u0000` in JSON). */
 function parseJson(bytes: Buffer, name: string): unknown {
+  const json = bytes.toString("utf8");
   try {
-    return JSON.parse(bytes.toString("utf8"));
+    return json.includes("\\u0000")
+      ? JSON.parse(json, (_key, value: unknown) => (typeof value === "string" ? withoutNul(value) : value))
+      : JSON.parse(json);
   } catch {
     throw new ImportFileError(`Refused: ${name} is not valid JSON.`);
   }
@@ -198,21 +226,24 @@ function filesSource(files: SourceFiles): ImportSource {
   if (markdownCount === 0) {
     const json = [...files.keys()].filter((name) => name.endsWith(".json"));
     for (const name of json) {
+      let parsed: unknown;
       try {
-        const source = jsonSource(parseJson(files.get(name)!, name));
-        return { ...source, files };
+        parsed = parseJson(files.get(name)!, name);
       } catch {
-        // not this one
+        continue; // not this one
       }
+      // The first export found is read (or refused, with its reason).
+      if (ghostDataOf(parsed) || devtoItemsOf(parsed)) return { ...jsonSource(parsed), files };
     }
     throw new ImportFileError("Refused: nothing to import (no Markdown files and no known JSON export).");
   }
   let kind: SourceKind = "markdown";
   const manifest = files.get("manifest.json");
   if (manifest) {
-    const parsed = parseJson(manifest, "manifest.json") as { format?: string; formatVersion?: number };
+    const parsed = parseJson(manifest, "manifest.json");
+    if (!isRecord(parsed)) throw new ImportFileError("Refused: manifest.json is not an export's manifest (an object).");
     if (parsed.format === "devperspective-export") {
-      if ((parsed.formatVersion ?? 0) > 1) {
+      if (Number(parsed.formatVersion ?? 0) > 1) {
         throw new ImportFileError(
           "Refused: this export was written by a newer version of DevPerspective: upgrade first.",
         );

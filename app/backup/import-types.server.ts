@@ -69,8 +69,17 @@ export const date = (value: unknown): Date | null => {
 };
 export const text = (value: unknown): string | null =>
   typeof value === "string" && value.trim() ? value.trim() : null;
+/**
+ * A list of names (tags, categories, aliases): the strings of an array, trimmed, without empty
+ * ones (anything else in it, null, an object, a number, is skipped: a JSON export never means a
+ * tag by those), or a comma-separated string.
+ */
 export const list = (value: unknown): string[] => {
-  if (Array.isArray(value)) return value.map((item) => String(item).trim()).filter(Boolean);
+  if (Array.isArray(value))
+    return value
+      .filter((item): item is string => typeof item === "string")
+      .map((item) => item.trim())
+      .filter(Boolean);
   if (typeof value === "string")
     return value
       .split(",")
@@ -78,6 +87,19 @@ export const list = (value: unknown): string[] => {
       .filter(Boolean);
   return [];
 };
+/**
+ * The same from YAML front matter, where `tags: [2024, go]` holds a number the author wrote as
+ * text: finite numbers are kept as their text there.
+ */
+export const frontMatterList = (value: unknown): string[] =>
+  list(
+    Array.isArray(value)
+      ? value.map((item) => (typeof item === "number" && Number.isFinite(item) ? String(item) : item))
+      : value,
+  );
+/** A plain object (not null, not an array): the shape every item of an export must have. */
+export const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 export const pathOf = (value: unknown): string | null => {
   const raw = text(value);
   if (!raw) return null;

@@ -17,6 +17,7 @@ import { articles, importRedirects } from "~/db/schema";
 import type { ConflictPolicy } from "~/lib/import-options";
 import { type ApplyOptions, type ApplyOutcome, applyRun, runReport } from "./import-apply.server";
 import { type ImportPlan, planImport, previewOf } from "./import-plan.server";
+import { type RollbackOutcome, rollbackRun } from "./import-rollback.server";
 import {
   type Actor,
   createRun,
@@ -88,6 +89,23 @@ export async function applyUploadedRun(
   if (!source) return { status: "gone" };
   if (run.status === "uploaded") await startRun(runId, await planImport(source, policy), actor);
   return applyRun(runId, source, actor, { budgetMs });
+}
+
+/**
+ * Rolls back run `runId` from the admin panel: "missing" when there is no such run, "refused"
+ * with the reason when there is nothing to roll back (it was never applied), else the outcome.
+ */
+export async function rollbackImport(
+  runId: number,
+  actor: Actor,
+): Promise<RollbackOutcome | { status: "missing" } | { status: "refused"; refused: string }> {
+  if (!(await getRun(runId))) return { status: "missing" };
+  try {
+    return await rollbackRun(runId, actor);
+  } catch (error) {
+    if (error instanceof ImportFileError) return { status: "refused", refused: error.message };
+    throw error;
+  }
 }
 
 /** The article an old (imported) path redirects to: its slug, or null. */

@@ -9,9 +9,8 @@
  */
 import { data, redirect } from "react-router";
 import { requirePermission } from "~/auth/guards.server";
-import { rollbackRun } from "~/backup/import-rollback.server";
 import { getRun, IMPORT_UPLOAD_MAX_BYTES, listRuns } from "~/backup/import-runs.server";
-import { applyUploadedRun, previewRun, receiveUpload, UPLOAD_TOO_LARGE } from "~/backup/import.server";
+import { applyUploadedRun, previewRun, receiveUpload, rollbackImport, UPLOAD_TOO_LARGE } from "~/backup/import.server";
 import { AdminPageHeader } from "~/components/admin/admin-shell";
 import { ImportPreview } from "~/components/admin/import/import-preview";
 import { ImportRun, ImportRunList } from "~/components/admin/import/import-run";
@@ -31,6 +30,7 @@ const BUSY = {
   title: "Import under way",
   description: "This import is being applied or rolled back by another request: wait a moment and reload.",
 };
+const MISSING = { title: "Roll back refused", description: "That import does not exist." };
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requirePermission(request, "site.import");
@@ -62,8 +62,12 @@ export async function action({ request }: Route.ActionArgs) {
     throw redirect(adminImportHref(runId!), { status: 303 });
   }
   if (intent === "rollback") {
-    const outcome = runId ? await rollbackRun(runId, actor) : null;
+    const outcome = runId ? await rollbackImport(runId, actor) : null;
     if (!outcome) return data({ alert: GONE }, { status: 400 });
+    if (outcome.status === "missing") return data({ alert: MISSING }, { status: 404 });
+    if (outcome.status === "refused") {
+      return data({ alert: { title: "Roll back refused", description: outcome.refused } }, { status: 400 });
+    }
     if (outcome.status === "busy") return data({ alert: BUSY }, { status: 409 });
     return redirectWithToast(
       adminImportHref(runId!),

@@ -10,9 +10,18 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applyRun } from "~/backup/import-apply.server";
 import { planImport } from "~/backup/import-plan.server";
 import { rollbackRun } from "~/backup/import-rollback.server";
-import { createRun, createUploadedRun, getRun, readRunSource, startRun } from "~/backup/import-runs.server";
+import {
+  claimRun,
+  createRun,
+  createUploadedRun,
+  getRun,
+  readRunSource,
+  releaseRun,
+  startRun,
+} from "~/backup/import-runs.server";
 import { readImportBuffer } from "~/backup/import-sources.server";
-import { applyImport, applyUploadedRun, importedRedirect } from "~/backup/import.server";
+import { ImportFileError } from "~/backup/import-types.server";
+import { applyImport, applyUploadedRun, importedRedirect, previewRun, rollbackImport } from "~/backup/import.server";
 import { type DatabaseHandle, queryRows, setDatabaseHandle } from "~/db/db.server";
 import { articles, importedArticles, importRuns, importUploadChunks, pages } from "~/db/schema";
 import { getPage, insertMissingPages } from "~/pages/pages.server";
@@ -74,6 +83,152 @@ describe.each(testDatabaseKinds())("import runs on %s", (kind) => {
     const error = await createUploadedRun(Buffer.from('{"hello":"world"}'), "x.json", ACTOR).catch((e: Error) => e);
     expect((error as Error).message).toMatch(/not a known export/);
     expect(await count(handle, "import_runs")).toBe(before);
+  });
+
+  it("refuses a malformed Ghost export or manifest with its reason (never a TypeError) and keeps nothing", async () => {
+    const before = await count(handle, "import_runs");
+    const ghost = (data: unknown) => Buffer.from(JSON.stringify({ db: [{ data }] }));
+    const cases: [Buffer, RegExp][] = [
+      [ghost({ posts: [null] }), /^Refused: this is not a valid Ghost export \(posts\[0\] is not an object\)\.$/],
+      [ghost({ posts: [], tags: "x" }), /not a valid Ghost export \("tags" is not a list\)/],
+      [ghost({ posts: [], posts_tags: {} }), /not a valid Ghost export \("posts_tags" is not a list\)/],
+      [ghost({ posts: [], pages: 5 }), /not a valid Ghost export \("pages" is not a list\)/],
+      [ghost({ posts: [], users: [{ id: "u", name: 5 }] }), /\(the name of users\[0\] is not text\)/],
+      [ghost({ posts: [], posts_authors: [{ post_id: "p" }] }), /\(posts_authors\[0\] has no post_id or author_id\)/],
+      [ghost({ posts: [{ title: "No id" }] }), /\(the post "No id" has no id\)/],
+      // A zip holding the export says why it is refused, too.
+      [await zipBytes([{ name: "ghost.json", data: ghost({ posts: [null] }) }]), /posts\[0\] is not an object/],
+      [
+        await zipBytes([
+          { name: "articles/a.md", data: "---\ntitle: A\n---\n\nA" },
+          { name: "manifest.json", data: "null" },
+        ]),
+        /^Refused: manifest\.json is not an export's manifest/,
+      ],
+    ];
+    for (const [bytes, message] of cases) {
+      const error = await createUploadedRun(bytes, "bad.json", ACTOR).catch((caught: Error) => caught);
+      expect(error, String(message)).toBeInstanceOf(ImportFileError);
+      expect((error as Error).message).toMatch(message);
+    }
+    expect(await count(handle, "import_runs")).toBe(before);
+  });
+
+  it("imports a Ghost post whose body cannot be read without it, and the preview says why", async () => {
+    const deep = (levels: number) => `{"root":${'{"children":['.repeat(levels)}{}${"]}".repeat(levels)}}`;
+    const post = (id: string, body: Record<string, string>) => ({
+      id,
+      slug: `unreadable-${id}`,
+      title: `Unreadable ${id}`,
+      status: "published",
+      ...body,
+    });
+    const json = Buffer.from(
+      JSON.stringify({
+        db: [
+          {
+            data: {
+              posts: [
+                post("a", { lexical: '{"root":null}' }),
+                post("b", { lexical: '{"root":{"children":[null]}}' }),
+                post("c", { lexical: deep(20_000) }),
+                post("d", { lexical: "{not json" }),
+                post("e", { html: `${"<div>".repeat(5000)}x${"</div>".repeat(5000)}` }),
+                post("f", {
+                  lexical: JSON.stringify({
+                    root: {
+                      children: [
+                        { type: "heading", tag: "h999999999", children: [{ type: "text", text: "Read" }] },
+                        { type: "paragraph", children: [{ type: "link", url: 5, children: [{ type: "text" }] }] },
+                      ],
+                    },
+                  }),
+                }),
+                post("g", { lexical: deep(50) }),
+              ],
+            },
+          },
+        ],
+      }),
+    );
+    const { runId, source } = await createUploadedRun(json, "unreadable.json", ACTOR);
+    expect(source.articles.map((article) => [article.slug, article.markdown])).toEqual([
+      ["unreadable-a", ""],
+      ["unreadable-b", ""],
+      ["unreadable-c", ""],
+      ["unreadable-d", ""],
+      ["unreadable-e", ""],
+      ["unreadable-f", "## Read\n\n[]()"],
+      ["unreadable-g", ""],
+    ]);
+    const problems = [
+      'The post "Unreadable a" is imported without its body (its Lexical document cannot be read: it has no root node).',
+      'The post "Unreadable b" is imported without its body (its Lexical document cannot be read: a node is not an object).',
+      'The post "Unreadable c" is imported without its body (its Lexical document cannot be read: it is nested more than 100 levels deep).',
+      'The post "Unreadable d" is imported without its body (its Lexical document is not valid JSON).',
+      'The post "Unreadable e" is imported without its body (its HTML is nested too deeply to convert).',
+    ];
+    expect(source.problems).toEqual(problems);
+    const previewed = await previewRun(runId, "rename");
+    expect(previewed).toMatchObject({ status: "preview", preview: { problems, total: 7 } });
+    expect((await applyUploadedRun(runId, "rename", ACTOR)).status).toBe("finished");
+    expect(await count(handle, "articles where slug like 'unreadable-%'")).toBe(7);
+  });
+
+  it("strips NUL characters from everything an import brings: Markdown, Ghost, dev.to, the file's name", async () => {
+    const markdown = await zipBytes([{ name: "n.md", data: "---\ntitle: nul\0title\ntags: [a\0b]\n---\nbody\0x" }]);
+    const upload = await createUploadedRun(markdown, "n\0.zip", ACTOR);
+    expect(upload.source.articles[0]).toMatchObject({ title: "nultitle", markdown: "bodyx", tags: ["ab"] });
+    expect((await applyUploadedRun(upload.runId, "rename", ACTOR)).status).toBe("finished");
+    expect(await getRun(upload.runId)).toMatchObject({ status: "finished", fileName: "n.zip" });
+    const [row] = await handle.db.select().from(articles).where(eq(articles.title, "nultitle"));
+    expect(row).toMatchObject({ slug: "n", content: "bodyx" });
+
+    const ghost = await readImportBuffer(
+      Buffer.from(
+        JSON.stringify({
+          db: [
+            {
+              data: {
+                posts: [{ id: "g\0", slug: "nul-\0ghost", title: "Gh\0ost", html: "<p>a\0b</p>", status: "published" }],
+                tags: [{ id: "t", name: "T\0ag" }],
+                posts_tags: [{ post_id: "g", tag_id: "t" }],
+              },
+            },
+          ],
+        }),
+      ),
+    );
+    expect(JSON.stringify(ghost)).not.toContain("\\u0000");
+    expect(ghost.articles[0]).toMatchObject({ sourceId: "g", slug: "nul-ghost", title: "Ghost", tags: ["Tag"] });
+    expect(ghost.articles[0]!.markdown).toBe("ab");
+    const devto = await readImportBuffer(
+      Buffer.from(JSON.stringify([{ title: "De\0v", body_markdown: "x\0y", tag_list: ["\0", "t\0"] }])),
+    );
+    expect(devto.articles[0]).toMatchObject({ title: "Dev", markdown: "xy", tags: ["t"], category: "t" });
+  });
+
+  it("refuses to roll back an import that does not exist or was never applied; busy only while another holds it", async () => {
+    expect(await rollbackImport(999_999, ACTOR)).toEqual({ status: "missing" });
+    const missing = await rollbackRun(999_999, ACTOR).catch((caught: Error) => caught);
+    expect(missing).toBeInstanceOf(ImportFileError);
+    expect((missing as Error).message).toBe("That import does not exist.");
+    const { runId, source } = await createUploadedRun(
+      await zipBytes([{ name: "never.md", data: "---\ntitle: Never Applied\n---\n\nBody." }]),
+      "never.zip",
+      ACTOR,
+    );
+    expect(await rollbackImport(runId, ACTOR)).toEqual({
+      status: "refused",
+      refused: "Nothing to roll back: this import was not applied.",
+    });
+    expect(await getRun(runId)).toMatchObject({ status: "uploaded" });
+    // Applying: while another request holds it, busy; once released, it rolls back.
+    await startRun(runId, await planImport(source), ACTOR);
+    expect(await claimRun(runId, ["applying"])).toBe(true);
+    expect(await rollbackImport(runId, ACTOR)).toEqual({ status: "busy" });
+    await releaseRun(runId);
+    expect(await rollbackImport(runId, ACTOR)).toMatchObject({ status: "rolled-back" });
   });
 
   it("an import stopped between batches resumes where it stopped and never leaves half an article", async () => {

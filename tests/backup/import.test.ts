@@ -110,6 +110,34 @@ describe.each(testDatabaseKinds())("imports on %s", (kind) => {
     expect((await importFile(path.join(FIXTURES, "devto-articles.json"))).report.created).toEqual([]);
   });
 
+  it("keeps only the text items of a tag list: dev.to's null, objects and numbers make no tag or category", async () => {
+    const file = path.join(work, `${kind}-devto-tags.json`);
+    fs.writeFileSync(
+      file,
+      JSON.stringify([
+        { id: 901, title: "Odd Tags", body_markdown: "Body.", published: false, tag_list: [null, { a: 1 }, 5] },
+        {
+          id: 902,
+          title: "Some Tags",
+          body_markdown: "Body.",
+          published: false,
+          tag_list: [null, " go ", "", 7, "db"],
+        },
+      ]),
+    );
+    const source = await readImportSource(file);
+    expect(source.articles.map((article) => [article.tags, article.category])).toEqual([
+      [[], null],
+      [["go", "db"], "go"],
+    ]);
+    expect((await planImport(source)).categoriesToCreate).toEqual(["go"]);
+    // YAML front matter writes `tags: [2024]` as a number the author meant as text: kept there.
+    const hugo = await zipOf(path.join(work, `${kind}-yaml-tags.zip`), [
+      { name: "post.md", data: "---\ntitle: Year Tags\ntags: [2024, go, null, {a: 1}]\n---\n\nBody." },
+    ]);
+    expect((await readImportSource(hugo)).articles[0]!.tags).toEqual(["2024", "go"]);
+  });
+
   it("imports a Hugo folder with its images into the media library, drafts and aliases", async () => {
     const { report } = await importFile(path.join(FIXTURES, "hugo"));
     // Hugo's address is the file's (or the page bundle's folder's) name unless front matter gives a slug.
