@@ -193,16 +193,15 @@ function createRequestListener(listener: Listener) {
 
 function createRequestHandler({ runtime, checkMethod, labelRoute, serveStatic, serveMetrics, app }: Listener) {
   return (req: http.IncomingMessage, res: http.ServerResponse, facts: Observed) => {
+    const lineRefusal = checkRequestLine(req);
     const refusal =
-      checkRequestLine(req) ??
-      trailingSlashRedirect(req) ??
-      checkMethod(req.method ?? "", req.url ?? "/") ??
-      crossSite(req);
+      lineRefusal ?? trailingSlashRedirect(req) ?? checkMethod(req.method ?? "", req.url ?? "/") ?? crossSite(req);
     const target = req.url ?? "/";
     if (refusal) {
       facts.kind = "refused";
-      // The route's pattern tells the log line which segment is a link's token (observe.ts).
-      if (target.startsWith("/")) facts.label = labelRoute(pathOf(target));
+      // A request line that passed its checks is a path the route table reads: the route's pattern
+      // tells the log line which segment is a link's token (observe.ts).
+      if (lineRefusal === null) facts.label = labelRoute(pathOf(target));
       return refuse(req, res, refusal);
     }
     if (serveMetrics && (target === "/metrics" || target.startsWith("/metrics?"))) {
