@@ -152,14 +152,15 @@ async function undo(change: Change, actor: Actor): Promise<string | null> {
 
 /**
  * Why run `runId` could not be claimed for a roll back: ImportFileError when there is nothing to
- * roll back (no such run, or one uploaded and never applied); else busy (another request applies
- * or rolls it back now, or it was rolled back already).
+ * roll back (no such run, one uploaded and never applied, or one rolled back already); else busy
+ * (another request applies or rolls it back now).
  */
 async function unclaimed(runId: number): Promise<RollbackOutcome> {
   const db = await getDb();
   const [run] = await db.select({ status: importRuns.status }).from(importRuns).where(eq(importRuns.id, runId));
   if (!run) throw new ImportFileError("That import does not exist.");
   if (run.status === "uploaded") throw new ImportFileError("Nothing to roll back: this import was not applied.");
+  if (run.status === "rolled-back") throw new ImportFileError("Nothing to roll back: this import was already rolled back.");
   return { status: "busy" };
 }
 

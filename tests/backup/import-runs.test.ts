@@ -208,7 +208,7 @@ describe.each(testDatabaseKinds())("import runs on %s", (kind) => {
     expect(devto.articles[0]).toMatchObject({ title: "Dev", markdown: "xy", tags: ["t"], category: "t" });
   });
 
-  it("refuses to roll back an import that does not exist or was never applied; busy only while another holds it", async () => {
+  it("refuses to roll back an import that does not exist, was never applied or was already rolled back; busy only while another holds it", async () => {
     expect(await rollbackImport(999_999, ACTOR)).toEqual({ status: "missing" });
     const missing = await rollbackRun(999_999, ACTOR).catch((caught: Error) => caught);
     expect(missing).toBeInstanceOf(ImportFileError);
@@ -229,6 +229,11 @@ describe.each(testDatabaseKinds())("import runs on %s", (kind) => {
     expect(await rollbackImport(runId, ACTOR)).toEqual({ status: "busy" });
     await releaseRun(runId);
     expect(await rollbackImport(runId, ACTOR)).toMatchObject({ status: "rolled-back" });
+    // A second roll back (two tabs, a replayed form) is refused with its reason, not "busy".
+    expect(await rollbackImport(runId, ACTOR)).toEqual({
+      status: "refused",
+      refused: "Nothing to roll back: this import was already rolled back.",
+    });
   });
 
   it("an import stopped between batches resumes where it stopped and never leaves half an article", async () => {
