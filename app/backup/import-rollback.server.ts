@@ -160,7 +160,8 @@ async function unclaimed(runId: number): Promise<RollbackOutcome> {
   const [run] = await db.select({ status: importRuns.status }).from(importRuns).where(eq(importRuns.id, runId));
   if (!run) throw new ImportFileError("That import does not exist.");
   if (run.status === "uploaded") throw new ImportFileError("Nothing to roll back: this import was not applied.");
-  if (run.status === "rolled-back") throw new ImportFileError("Nothing to roll back: this import was already rolled back.");
+  if (run.status === "rolled-back")
+    throw new ImportFileError("Nothing to roll back: this import was already rolled back.");
   return { status: "busy" };
 }
 

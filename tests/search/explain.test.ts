@@ -64,6 +64,18 @@ describe.each(testDatabaseKinds())("search plan on %s", (kind) => {
     expect(plan).not.toMatch(/Rows Removed by Filter/);
   });
 
+  it("finds typos through the titles' words: no title is rechecked", async () => {
+    // drizzle/0013: the typo query (close title words, any of them per word of the keyword) is
+    // answered by the GIN index of the titles' words, with nothing to recheck.
+    const { mode, plan } = await explainSearch({ keyword: "clsures explaned", analyze: true });
+    expect(mode).toBe("fuzzy");
+    expect(plan).toMatch(/Bitmap Index Scan on article_search_title_words_idx/);
+    expect(plan).not.toMatch(/article_search_title_trgm_idx/);
+    expect(plan).not.toMatch(/Rows Removed by (Filter|Index Recheck)/);
+    const results = await searchArticles({ keyword: "clsures explaned" });
+    expect(results.articles[0]?.slug).toBe("closures-explained-through-real-bugs");
+  });
+
   it("ranks at most the newest 200 hits, whatever their number", async () => {
     const { total } = await searchArticles({ keyword: "test" });
     expect(total).toBeGreaterThan(200);

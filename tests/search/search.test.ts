@@ -150,13 +150,16 @@ describe.each(testDatabaseKinds())("search_articles (%s)", (kind) => {
         handle.db,
         sql`select tablename, indexname, indexdef from pg_indexes
             where indexname in ('article_search_document_idx', 'article_search_title_trgm_idx',
-                                'article_search_recent_idx', 'articles_title_trgm_idx', 'articles_search_document_idx')
+                                'article_search_recent_idx', 'articles_title_trgm_idx', 'articles_search_document_idx',
+                                'article_search_title_words_idx', 'search_title_words_trgm_idx')
             order by indexname`,
       );
       expect(rows.map((row) => `${row.tablename}.${row.indexname}`)).toEqual([
         "article_search.article_search_document_idx",
         "article_search.article_search_recent_idx",
         "article_search.article_search_title_trgm_idx",
+        "article_search.article_search_title_words_idx",
+        "search_title_words.search_title_words_trgm_idx",
       ]);
       // The words and the article's category in one index (drizzle/0012), without a pending list:
       // the embedded database never vacuums, and every search would read that list whole.
@@ -165,6 +168,11 @@ describe.each(testDatabaseKinds())("search_articles (%s)", (kind) => {
       );
       expect(rows[1]!.indexdef).toMatch(/\(published_at DESC, article_id DESC\)$/);
       expect(rows[2]!.indexdef).toMatch(/USING gin \(title gin_trgm_ops\) WITH \(fastupdate='?off'?\)$/);
+      // The typo fallback (drizzle/0013): the titles' words, and the vocabulary of those words.
+      expect(rows[3]!.indexdef).toMatch(
+        /USING gin \(search_title_lexemes\(title\)\) WITH \(fastupdate='?off'?\) WHERE \(status = 'published'::text\)/,
+      );
+      expect(rows[4]!.indexdef).toMatch(/USING gin \(word gin_trgm_ops\)$/);
     });
 
     it("keeps one search row per article, through publish, edit, unpublish and delete", async () => {
@@ -323,6 +331,60 @@ describe.each(testDatabaseKinds())("search_articles (%s)", (kind) => {
       const [typo] = (await searchArticles({ keyword: "kubernetis" })).articles;
       expect(typo?.slug).toBe("kubernetes-probes");
       expect(typo?.snippetHtml).toBeNull();
+    });
+
+    it("finds typos through the words of titles, as soon as a title is saved, with an exact total", async () => {
+      // drizzle/0013: each word of the keyword is matched against the words of titles.
+      const id = await insertArticle(handle, {
+        slug: "quokka-hunting",
+        title: "Hunting Quokkas With Flamegraphs",
+        content: "Nothing here names the animal.",
+      });
+      expect(await slugsOf("quokas")).toEqual(["quokka-hunting"]);
+      // Every word of the keyword must be matched; one close word each is enough.
+      expect(await slugsOf("quokas flamegrafs")).toEqual(["quokka-hunting"]);
+      expect(await slugsOf("quokas zyzzyvaxx")).toEqual([]);
+      // A renamed title is found by its new words (its old words find nothing any more).
+      await handle.db.update(articles).set({ title: "Hunting Wombats With Flamegraphs" }).where(eq(articles.id, id));
+      expect(await slugsOf("wombts")).toEqual(["quokka-hunting"]);
+      expect(await slugsOf("quokas")).toEqual([]);
+      // The total counts every hit, and a page past the last one is empty (not another mode's rows).
+      const [count] = await queryRows<{ n: number }>(
+        handle.db,
+        sql`select count(*)::int as n from articles
+            where status = 'published' and lower(title) ~ '(^|[^a-z])(closures?|closured)([^a-z]|$)'`,
+      );
+      const typo = await searchArticles({ keyword: "clsures", pageSize: 1 });
+      expect(typo.total).toBe(count!.n);
+      expect((await searchArticles({ keyword: "clsures", pageSize: 1, page: typo.total + 1 })).articles).toEqual([]);
+      await handle.db.delete(articles).where(eq(articles.id, id));
+    });
+
+    it("highlights a match deep in a long text, and shows a long text's beginning when only its title matched", async () => {
+      // Snippets of long texts are cut around the first match before ts_headline (drizzle/0013).
+      const filler = (word: string, n: number) => Array.from({ length: n }, (_, i) => `${word}${i % 7}`).join(" ");
+      const deep = await insertArticle(handle, {
+        slug: "deep-match",
+        title: "A Long Walk",
+        content: `Nonreactors first. ${filler("lorem", 600)} then the zanzibarian reactor started. ${filler("ipsum", 400)}`,
+      });
+      const titled = await insertArticle(handle, {
+        slug: "title-only-match",
+        title: "Zanzibarian Notes",
+        content: `Opening words of this text. ${filler("dolor", 600)}`,
+      });
+      const hits = (await searchArticles({ keyword: "zanzibarian", pageSize: 100 })).articles;
+      const snippet = (slug: string) => hits.find((hit) => hit.slug === slug)?.snippetHtml ?? "";
+      expect(snippet("deep-match")).toMatch(/<mark>zanzibarian<\/mark> reactor/i);
+      expect(snippet("title-only-match")).toMatch(/^Opening words of this text/);
+      expect(snippet("title-only-match")).not.toContain("<mark>");
+      // The first place the word's letters appear is inside a longer word ("Nonreactors", far
+      // before the real match): the snippet still shows the real match.
+      const [reactor] = (await searchArticles({ keyword: "reactor zanzibarian" })).articles;
+      expect(reactor?.slug).toBe("deep-match");
+      expect(reactor?.snippetHtml).toMatch(/<mark>reactor<\/mark>/i);
+      await handle.db.delete(articles).where(eq(articles.id, deep));
+      await handle.db.delete(articles).where(eq(articles.id, titled));
     });
 
     it("answers search_articles(keyword, category_ids) with two arguments, as the spec calls it", async () => {
