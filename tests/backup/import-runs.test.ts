@@ -311,7 +311,11 @@ describe.each(testDatabaseKinds())("import runs on %s", (kind) => {
     }).toEqual(before);
     expect(await getRun(runId)).toMatchObject({ status: "rolled-back" });
     expect(await count(handle, `import_run_changes where run_id = ${runId}`)).toBe(0);
-    expect((await rollbackRun(runId, ACTOR)).status).toBe("busy");
+    // A second roll back is refused with its reason (it said "busy" before: a replayed form read
+    // as if another request held the run).
+    const again = await rollbackRun(runId, ACTOR).catch((caught: Error) => caught);
+    expect(again).toBeInstanceOf(ImportFileError);
+    expect((again as Error).message).toBe("Nothing to roll back: this import was already rolled back.");
     // Rolled back, it can be imported anew.
     expect((await planImport(source)).counts.unchanged).toBe(0);
   });
