@@ -1280,7 +1280,7 @@ async function main() {
           .map(([client, share]) => `${client} ${(share * 100).toFixed(1)} %`)
           .join(
             ", ",
-          )}. Alone is a lower bound: in the server the request lines cost 11–20 % (decision 28's A/B; target ≤ 5 %)`,
+          )}. Alone is a lower bound: in place they cost more (scripts/bench-lines.ts measures it: 11.7 % as a browser on 2026-11-29, decision 28; target ≤ 5 %)`,
       );
     for (const asset of assets)
       console.error(
