@@ -6,6 +6,10 @@
  *   requests are admitted at once in a process; one more is refused at once with
  *   `DatabaseBusyError`, which the server answers with 503 and `Retry-After` (one place:
  *   server/app-handler.ts). Cached pages never come here, so they keep being served.
+ * - A request is also refused when it could not start within MAX_EXPECTED_WAIT_MS: the requests
+ *   ahead of it times the recent time between two requests' completions (Little's law, measured
+ *   only while requests are waiting). A queue full of slow searches then answers 503 quickly
+ *   instead of keeping a client waiting past its patience (issue 41's soak: 12 timeouts at 2 s).
  * - Each admitted request gets a ticket (its place in arrival order). The embedded database runs
  *   one statement at a time (app/db/pglite-worker.server.ts); it serves the waiting statement with
  *   the oldest ticket first, so a request that has started is finished before newer ones start:
@@ -36,6 +40,21 @@ import { env } from "~/env.server";
 export function databaseQueueLimit(): number {
   return env().DATABASE_QUEUE_LIMIT;
 }
+
+/**
+ * The longest a newly admitted request is expected to wait for the requests ahead of it: past it,
+ * 503 at once. Clients give up after a few seconds (the bench's soak after 2 s); the request still
+ * needs its own time once started.
+ */
+export const MAX_EXPECTED_WAIT_MS = 1_000;
+/**
+ * Below this many admitted requests, or before this many completions since the queue was last
+ * empty, the expected wait never refuses: one slow export is not a queue, and a burst after a
+ * quiet moment is judged by its own pace, not an earlier one.
+ */
+const MIN_DEPTH_FOR_WAIT = 8;
+/** A longer gap between two completions is counted as this (one slow request is not the rate). */
+const MAX_COMPLETION_GAP_MS = 250;
 
 /** Seconds a refused client is asked to wait (`Retry-After`). */
 export const DATABASE_RETRY_AFTER_SECONDS = 1;
@@ -78,7 +97,17 @@ let admitted = 0;
 /** Admitted requests that count as running (see RequestState): background work waits for them. */
 let requestsRunning = 0;
 const idleListeners = new Set<() => void>();
-const totals = { admitted: 0, shed: 0, statements: 0, waitMs: 0 };
+const totals = { admitted: 0, shed: 0, shedByWait: 0, statements: 0, waitMs: 0 };
+/** The recent time between two completions while requests were admitted (a moving average). */
+let completionGapMs = 0;
+let lastCompletionAt = 0;
+/** Completions since the queue was last empty. */
+let completionsWhileBusy = 0;
+
+/** How long a request admitted now would wait for those ahead of it (ms). */
+function expectedWaitMs() {
+  return admitted === 0 ? 0 : admitted * completionGapMs;
+}
 let waitingStatements = 0;
 
 /**
@@ -90,6 +119,21 @@ export async function withDatabaseQueue<T>(fn: () => Promise<T>): Promise<T> {
     totals.shed++;
     throw new DatabaseBusyError();
   }
+  if (
+    admitted >= MIN_DEPTH_FOR_WAIT &&
+    completionsWhileBusy >= MIN_DEPTH_FOR_WAIT &&
+    expectedWaitMs() > MAX_EXPECTED_WAIT_MS
+  ) {
+    totals.shed++;
+    totals.shedByWait++;
+    throw new DatabaseBusyError();
+  }
+  // The queue was empty: a new busy period, measured from now.
+  if (admitted === 0) {
+    lastCompletionAt = performance.now();
+    completionGapMs = 0;
+    completionsWhileBusy = 0;
+  }
   admitted++;
   totals.admitted++;
   const request: RequestState = { ended: false, released: 0 };
@@ -97,10 +141,19 @@ export async function withDatabaseQueue<T>(fn: () => Promise<T>): Promise<T> {
   try {
     return await turns.run({ ticket: nextTicket++, priority: "request", request }, fn);
   } finally {
+    requestCompleted();
     admitted--;
     request.ended = true;
     if (request.released === 0) requestRunning(-1);
   }
+}
+
+function requestCompleted() {
+  const now = performance.now();
+  const gap = Math.min(now - lastCompletionAt, MAX_COMPLETION_GAP_MS);
+  lastCompletionAt = now;
+  completionGapMs = completionsWhileBusy === 0 ? gap : completionGapMs * 0.9 + gap * 0.1;
+  completionsWhileBusy++;
 }
 
 function requestRunning(change: 1 | -1) {
@@ -189,8 +242,12 @@ export type DatabaseQueueStats = {
   waitingStatements: number;
   /** Requests admitted since start. */
   admittedTotal: number;
-  /** Requests refused with 503 since start. */
+  /** Requests refused with 503 since start (queue full, or expected to wait too long). */
   shedTotal: number;
+  /** Of those, the requests refused because they would have waited past MAX_EXPECTED_WAIT_MS. */
+  shedByWaitTotal: number;
+  /** How long a request admitted now would wait, in seconds (the shedding rule's estimate). */
+  expectedWaitSeconds: number;
   /** Statements run through the embedded database's queue since start. */
   statementsTotal: number;
   /** Time those statements spent waiting for their turn, summed, in seconds. */
@@ -205,6 +262,8 @@ export function databaseQueueStats(): DatabaseQueueStats {
     waitingStatements,
     admittedTotal: totals.admitted,
     shedTotal: totals.shed,
+    shedByWaitTotal: totals.shedByWait,
+    expectedWaitSeconds: expectedWaitMs() / 1000,
     statementsTotal: totals.statements,
     waitSecondsTotal: totals.waitMs / 1000,
   };

@@ -10,6 +10,7 @@ import {
   BACKGROUND_MAX_WAIT_MS,
   databaseQueueLimit,
   DatabaseBusyError,
+  MAX_EXPECTED_WAIT_MS,
   databaseQueueStats,
   inBackground,
   isDatabaseBusyError,
@@ -261,5 +262,24 @@ describe("the database queue", () => {
     expect(after.statementsTotal).toBe(before.statementsTotal + 2);
     expect(after.waitSecondsTotal).toBeGreaterThan(before.waitSecondsTotal);
     expect(after.waitingStatements).toBe(0);
+  });
+  it("refuses at once a request that could not start within a second, though the queue has room", async () => {
+    const before = databaseQueueStats();
+    const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+    // Twenty-four requests, one finished every 100 ms: after nine, the next would wait ~15 × 100 ms.
+    const slow = Array.from({ length: 24 }, (_, index) => withDatabaseQueue(() => sleep(100 * (index + 1))));
+    await sleep(950);
+    expect(databaseQueueStats().depth).toBeGreaterThan(8);
+    expect(databaseQueueStats().expectedWaitSeconds).toBeGreaterThan(MAX_EXPECTED_WAIT_MS / 1000);
+    const started = performance.now();
+    const refused = await withDatabaseQueue(async () => "ran").catch((error: unknown) => error);
+    expect(performance.now() - started).toBeLessThan(50);
+    expect(refused).toBeInstanceOf(DatabaseBusyError);
+    await Promise.all(slow);
+    const after = databaseQueueStats();
+    expect(after.shedByWaitTotal).toBe(before.shedByWaitTotal + 1);
+    expect(after.shedTotal).toBe(before.shedTotal + 1);
+    // An empty queue admits again, whatever the last rate was.
+    await expect(withDatabaseQueue(async () => "ran")).resolves.toBe("ran");
   });
 });
