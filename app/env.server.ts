@@ -4,7 +4,14 @@
  */
 import { z } from "zod";
 import { isTimeZone } from "~/lib/zoned-time";
-import { LOG_FORMATS, LOG_LEVELS } from "~/observability/logger.server";
+import {
+  defaultLogFormat,
+  LOG_FORMATS,
+  LOG_LEVELS,
+  type LogFormat,
+  type LogSettings,
+  adoptLogSettings,
+} from "~/observability/logger.server";
 
 const optionalString = z
   .string()
@@ -122,10 +129,10 @@ const EnvSchema = z
       .default("info")
       .transform((value) => value.toLowerCase())
       .pipe(z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(", ")}` })),
+    // Not set: readable lines in a terminal, JSON lines otherwise (parseEnv's `terminal`).
     LOG_FORMAT: optionalString
-      .default("json")
-      .transform((value) => value.toLowerCase())
-      .pipe(z.enum(LOG_FORMATS, { message: 'must be "json" (default) or "pretty"' })),
+      .transform((value) => value?.toLowerCase())
+      .pipe(z.enum(LOG_FORMATS, { message: 'must be "json" or "pretty"' }).optional()),
     METRICS_TOKEN: optionalString.refine((value) => value === undefined || /^[\x21-\x7e]{16,}$/.test(value), {
       message: "must be at least 16 printable characters without spaces",
     }),
@@ -150,7 +157,8 @@ const EnvSchema = z
 /** Settings whose value a start-up error never repeats. */
 const SECRET = new Set(["METRICS_TOKEN", "GITHUB_CLIENT_SECRET", "GOOGLE_CLIENT_SECRET"]);
 
-export type Env = z.infer<typeof EnvSchema> & {
+export type Env = Omit<z.infer<typeof EnvSchema>, "LOG_FORMAT"> & {
+  LOG_FORMAT: LogFormat;
   SITE_URL: string;
   /** False when SITE_URL was not set (SITE_URL is then http://localhost:PORT). */
   SITE_URL_CONFIGURED: boolean;
@@ -163,7 +171,8 @@ export class InvalidEnvironmentError extends Error {
   }
 }
 
-export function parseEnv(source: NodeJS.ProcessEnv): Env {
+/** `terminal`: whether standard output is a terminal (it decides LOG_FORMAT's default). */
+export function parseEnv(source: NodeJS.ProcessEnv, terminal = Boolean(process.stdout.isTTY)): Env {
   const result = EnvSchema.safeParse(source);
   if (!result.success) {
     throw new InvalidEnvironmentError(
@@ -179,6 +188,7 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
   const env = result.data;
   return {
     ...env,
+    LOG_FORMAT: env.LOG_FORMAT ?? defaultLogFormat(terminal),
     SITE_URL: (env.SITE_URL ?? `http://localhost:${env.PORT || 3000}`).replace(/\/+$/, ""),
     SITE_URL_CONFIGURED: env.SITE_URL !== undefined,
   };
@@ -187,8 +197,17 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
 let cached: Env | undefined;
 
 export function env(): Env {
-  cached ??= parseEnv(process.env);
+  if (!cached) {
+    cached = parseEnv(process.env);
+    // The logger follows LOG_LEVEL and LOG_FORMAT from the moment they are known (scripts too).
+    adoptLogSettings(logSettings(cached));
+  }
   return cached;
+}
+
+/** The logger's settings from the environment. */
+export function logSettings(config: Pick<Env, "LOG_LEVEL" | "LOG_FORMAT">): LogSettings {
+  return { level: config.LOG_LEVEL, format: config.LOG_FORMAT };
 }
 
 /** True when the server runs for the browser tests (ENABLE_TEST_HOOKS=1); never in a deployment. */

@@ -13,7 +13,7 @@ import { startNewsletterWorker, stopNewsletterWorker } from "~/newsletters/worke
 import { loadSiteSettings } from "~/settings/settings.server";
 import { handleDataDirCommand } from "~/setup/admin-command.server";
 import { prepareSetupLink, setupLinkMessage } from "~/setup/setup.server";
-import { env } from "~/env.server";
+import { env, logSettings } from "~/env.server";
 import { configureLogger, flushLogs, logger, requestLine } from "~/observability/logger.server";
 import { enableProcessMetrics, registerDatabaseQueueStats, registerOutboxStats } from "~/observability/metrics.server";
 import { createLoadContext } from "./request-context.server";
@@ -26,7 +26,7 @@ export async function startup(
   options: { seedWhenEmpty?: boolean; scheduler?: boolean; rerender?: boolean; mail?: boolean } = {},
 ) {
   const config = env(); // throws InvalidEnvironmentError with one line per bad variable
-  configureLogger({ level: config.LOG_LEVEL, format: config.LOG_FORMAT });
+  configureLogger(logSettings(config));
   const log = logger();
   enableProcessMetrics();
   registerDatabaseQueueStats(databaseQueueStats);
@@ -53,7 +53,7 @@ export async function startup(
   // Site settings are read before the first request (then kept fresh by notifications).
   await loadSiteSettings();
   // First run: while no administrator exists, a one-time setup link (app/setup).
-  const setupLine = setupLinkMessage(await prepareSetupLink(config.SITE_URL));
+  const setupLine = setupLinkMessage(await prepareSetupLink(config.SITE_URL), config.LOG_FORMAT === "pretty");
   if (setupLine) log.info({ event: "setup-link" }, setupLine);
   // `npm run admin` sends its command through the data folder's lock while this process holds it.
   if (handle.driver === "pglite") setDataDirCommandHandler(handleDataDirCommand);

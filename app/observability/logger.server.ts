@@ -1,6 +1,6 @@
 /**
  * The application's logger (pino): one JSON line per event on stdout, warnings and errors on
- * stderr, or readable colored lines with LOG_FORMAT=pretty (development). LOG_LEVEL picks the
+ * stderr, or readable lines with LOG_FORMAT=pretty (the default in a terminal). LOG_LEVEL picks the
  * least severe level written (default info). Writes are asynchronous (no synchronous write on a
  * request's path); `flushLogs()` writes what is pending before the process exits.
  *
@@ -97,14 +97,12 @@ class LineBatch implements Sink {
 
 export type LogSettings = { level: LogLevel; format: LogFormat };
 
-/** LOG_LEVEL / LOG_FORMAT as given, or the defaults (env.server.ts refuses bad values at start). */
-export function logSettingsFrom(source: NodeJS.ProcessEnv): LogSettings {
-  const level = (source.LOG_LEVEL ?? "").trim().toLowerCase();
-  const format = (source.LOG_FORMAT ?? "").trim().toLowerCase();
-  return {
-    level: (LOG_LEVELS as readonly string[]).includes(level) ? (level as LogLevel) : "info",
-    format: (LOG_FORMATS as readonly string[]).includes(format) ? (format as LogFormat) : "json",
-  };
+/**
+ * The format when LOG_FORMAT is not set: readable lines for a person at a terminal, JSON lines
+ * for everything else (containers, CI, pipes, collectors).
+ */
+export function defaultLogFormat(terminal = Boolean(process.stdout.isTTY)): LogFormat {
+  return terminal ? "pretty" : "json";
 }
 
 /**
@@ -121,8 +119,8 @@ export function createLogger(
     out = streams.out;
     err = streams.err ?? streams.out;
   } else if (settings.format === "pretty") {
-    out = pretty({ colorize: Boolean(process.stdout.isTTY), destination: 1, sync: false });
-    err = pretty({ colorize: Boolean(process.stderr.isTTY), destination: 2, sync: false });
+    out = pretty({ ...PRETTY, colorize: Boolean(process.stdout.isTTY), destination: 1, sync: false });
+    err = pretty({ ...PRETTY, colorize: Boolean(process.stderr.isTTY), destination: 2, sync: false });
   } else {
     // Bounded: a reader that stops reading loses lines instead of growing this process's memory.
     out = new LineBatch(
@@ -206,8 +204,16 @@ type RequestLineWriter = (entry: RequestEntry) => void;
 
 const REQUEST_MESSAGE = "request";
 
+/** Readable lines: the time of day, the level, the message, then the other fields on the same line. */
+const PRETTY = { ignore: "pid,hostname", translateTime: "SYS:HH:MM:ss", singleLine: true };
+
+/** A request in a terminal: `GET /post/x 200 3.1 ms (cached)`, its request id after it. */
 function prettyRequestLine(log: Logger): RequestLineWriter {
-  return (entry) => log.info(entry, REQUEST_MESSAGE);
+  return (entry) =>
+    log.info(
+      { requestId: entry.requestId, ...(entry.userId === undefined ? {} : { userId: entry.userId }) },
+      `${entry.method} ${entry.path} ${entry.status} ${entry.ms} ms${entry.cache === "hit" ? " (cached)" : ""}`,
+    );
 }
 
 /** Printable ASCII but `"` and `\\`: written between quotes as it is. */
@@ -243,26 +249,41 @@ function jsonRequestLine(out: Sink): RequestLineWriter {
 }
 
 /**
- * The process's logger. The app's start-up sets it from the validated settings
- * (`configureLogger`, with app/env.server.ts's LOG_LEVEL and LOG_FORMAT); a line written before
- * that (or by a script that does not start the app) gets one made on first use from the same two
- * variables read leniently (`logSettingsFrom`: a bad value is the default, never an error; this
- * layer imports nothing of the app, so it cannot ask env.server.ts).
+ * The process's logger. app/env.server.ts sets it from the validated LOG_LEVEL and LOG_FORMAT as
+ * soon as the environment is read (`adoptLogSettings`), and the app's start-up again
+ * (`configureLogger`); a line written before either gets one made with the defaults (info, and
+ * `defaultLogFormat()`). This layer imports nothing of the app and reads no setting itself.
  */
 export function logger(): Logger {
   if (!current) {
-    currentSettings = logSettingsFrom(process.env);
-    current = createLogger(currentSettings);
+    current = createLogger(defaults);
+    currentSettings = defaults;
   }
   return current;
 }
 
+let defaults: LogSettings = { level: "info", format: defaultLogFormat() };
+
 /** Start-up: the process's logger from the validated settings (a logger already made alike is kept). */
 export function configureLogger(settings: LogSettings) {
+  defaults = settings;
   if (current && currentSettings?.level === settings.level && currentSettings.format === settings.format) return;
   flushLogs();
   setLogger(createLogger(settings));
   currentSettings = settings;
+}
+
+/**
+ * The environment's settings, once read (app/env.server.ts): the defaults for a logger made from
+ * now on, and the settings of one already made from the defaults. A logger given with
+ * `setLogger` (a test's) is kept.
+ */
+export function adoptLogSettings(settings: LogSettings) {
+  if (current && currentSettings === undefined) {
+    defaults = settings;
+    return;
+  }
+  configureLogger(settings);
 }
 
 /**

@@ -50,10 +50,16 @@ export async function prepareSetupLink(siteUrl: string): Promise<SetupLinkOutcom
   return { status: "printed", link: `${siteUrl.replace(/\/+$/, "")}/setup/${token}` };
 }
 
-/** The one line the server prints. */
-export function setupLinkMessage(outcome: SetupLinkOutcome): string | null {
+/**
+ * What the server prints: one line for a log collector, or, for a person at a terminal
+ * (`readable`), the link alone on its own line where it is easy to see and to click.
+ */
+export function setupLinkMessage(outcome: SetupLinkOutcome, readable = false): string | null {
   switch (outcome.status) {
     case "printed":
+      if (readable) {
+        return `[setup] no administrator yet: open this link to create one (it works once):\n\n${outcome.link}\n\nOr run: npm run admin -- create --email E --password P --name "Full Name"\n`;
+      }
       return `[setup] no administrator yet: open ${outcome.link} to create one (the link works once). Or run: npm run admin -- create --email E --password P --name "Full Name"`;
     case "printed-elsewhere":
       return "[setup] no administrator yet: another instance printed the setup link (restart one instance after a minute for a new link, or run npm run admin -- create …)";

@@ -1,6 +1,14 @@
 import { Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { createLogger, logSettingsFrom, requestLine, setLogger } from "~/observability/logger.server";
+import {
+  configureLogger,
+  createLogger,
+  defaultLogFormat,
+  logger,
+  requestLine,
+  setLogger,
+  adoptLogSettings,
+} from "~/observability/logger.server";
 
 /** A stream that keeps every line written to it. */
 function capture() {
@@ -80,10 +88,24 @@ describe("the logger", () => {
     expect(written.stack).toContain("invalid byte sequence");
   });
 
-  it("reads LOG_LEVEL and LOG_FORMAT leniently (the environment check refuses bad values at start)", () => {
-    expect(logSettingsFrom({})).toEqual({ level: "info", format: "json" });
-    expect(logSettingsFrom({ LOG_LEVEL: "DEBUG", LOG_FORMAT: "pretty" })).toEqual({ level: "debug", format: "pretty" });
-    expect(logSettingsFrom({ LOG_LEVEL: "loud", LOG_FORMAT: "xml" })).toEqual({ level: "info", format: "json" });
+  it("reads no setting itself: readable lines by default in a terminal, JSON otherwise", () => {
+    expect(defaultLogFormat(true)).toBe("pretty");
+    expect(defaultLogFormat(false)).toBe("json");
+  });
+
+  it("takes the environment's settings once known, but keeps a logger a test gave it", () => {
+    const out = capture();
+    const given = createLogger({ level: "info", format: "json" }, { out: out.stream });
+    setLogger(given);
+    adoptLogSettings({ level: "warn", format: "json" });
+    expect(logger()).toBe(given);
+    configureLogger({ level: "warn", format: "json" });
+    const configured = logger();
+    expect(configured).not.toBe(given);
+    expect(configured.level).toBe("warn");
+    adoptLogSettings({ level: "error", format: "json" });
+    expect(logger().level).toBe("error");
+    setLogger(given);
   });
 });
 

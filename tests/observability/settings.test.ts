@@ -13,10 +13,13 @@ function problemsOf(source: Record<string, string>) {
 }
 
 describe("operations settings", () => {
-  it("defaults: info-level JSON logs, metrics behind nothing, no drain delay", () => {
-    const env = parseEnv({});
+  it("defaults: info-level JSON logs (readable ones in a terminal), metrics behind nothing, no drain delay", () => {
+    const env = parseEnv({}, false);
     expect(env.LOG_LEVEL).toBe("info");
     expect(env.LOG_FORMAT).toBe("json");
+    expect(parseEnv({}, true).LOG_FORMAT).toBe("pretty");
+    expect(parseEnv({ LOG_FORMAT: "json" }, true).LOG_FORMAT).toBe("json");
+    expect(parseEnv({ LOG_FORMAT: "pretty" }, false).LOG_FORMAT).toBe("pretty");
     expect(env.METRICS_TOKEN).toBeUndefined();
     expect(env.METRICS_PORT).toBeUndefined();
     expect(env.SHUTDOWN_DRAIN_MS).toBe(0);
@@ -31,7 +34,7 @@ describe("operations settings", () => {
     const problems = problemsOf({ LOG_LEVEL: "loud", LOG_FORMAT: "xml" });
     expect(problems).toEqual([
       'LOG_LEVEL: must be one of fatal, error, warn, info, debug, trace, silent (got "loud")',
-      'LOG_FORMAT: must be "json" (default) or "pretty" (got "xml")',
+      'LOG_FORMAT: must be "json" or "pretty" (got "xml")',
     ]);
   });
 

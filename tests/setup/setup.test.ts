@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, setDatabaseHandle } from "~/db/db.server";
 import { authors, siteSettings, users } from "~/db/schema";
-import { completeSetup, prepareSetupLink, SETUP_TOKEN_KEY, setupState } from "~/setup/setup.server";
+import { completeSetup, prepareSetupLink, SETUP_TOKEN_KEY, setupLinkMessage, setupState } from "~/setup/setup.server";
 import { openTestDatabase, testDatabaseKinds } from "../support/databases";
 
 const SITE = "https://devperspective.test";
@@ -58,5 +58,16 @@ describe.each(testDatabaseKinds())("first-run setup on %s", (kind) => {
     });
     expect(await prepareSetupLink(SITE)).toEqual({ status: "not-needed" });
     expect(await handle.db.select().from(siteSettings).where(eq(siteSettings.key, SETUP_TOKEN_KEY))).toHaveLength(0);
+  });
+});
+
+describe("the setup link's message", () => {
+  it("prints the first-run setup link alone on its own line for a person at a terminal", () => {
+    const link = "http://localhost:3000/setup/abc123";
+    const readable = setupLinkMessage({ status: "printed", link }, true)!;
+    expect(readable.split("\n")).toContain(link);
+    const oneLine = setupLinkMessage({ status: "printed", link }, false)!;
+    expect(oneLine).not.toContain("\n");
+    expect(oneLine).toContain(link);
   });
 });
