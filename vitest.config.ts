@@ -11,5 +11,7 @@ export default defineConfig({
     pool: "forks",
     maxWorkers: 2,
     setupFiles: ["tests/support/vitest-setup.ts"],
+    // One migrated database of each kind per run, copied by every test database.
+    globalSetup: ["tests/support/database-templates.ts"],
   },
 });

@@ -9,12 +9,11 @@
  * `await getDb()` inside and takes no database parameter; a test or script that opened a
  * database of its own points the whole application at it with `setDatabaseHandle(handle)`.
  */
-import { AsyncLocalStorage } from "node:async_hooks";
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import type { Logger, SQL } from "drizzle-orm";
+import type { SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
@@ -23,12 +22,13 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { acquireDataDirLock } from "./data-dir-lock.server";
 import { PgliteWorker } from "./pglite-worker.server";
+import { simulatedFailureHook, timePgliteQueries, timePgQueries } from "./query-hooks.server";
 import * as schema from "./schema";
-import { env, testHooksEnabled } from "~/env.server";
+import { env } from "~/env.server";
 import { logger } from "~/observability/logger.server";
-import { observeDatabaseQuery } from "~/observability/metrics.server";
 
 export { DataDirLockedError } from "./data-dir-lock.server";
+export { SimulatedDatabaseError, withSimulatedReadFailures } from "./query-hooks.server";
 export {
   DatabaseBusyError,
   databaseQueueStats,
@@ -70,6 +70,11 @@ export type DatabaseOptions = {
   url?: string;
   /** Folder for the embedded database; "memory://" keeps it in memory (tests). */
   dataDir?: string;
+  /**
+   * With "memory://": a file holding a migrated embedded database (PGlite's `dumpDataDir`) to
+   * start from instead of a new one (tests/support's template: no initdb, no migrations).
+   */
+  template?: string;
   migrationsFolder?: string;
   /** Maximum pooled connections to a PostgreSQL server. */
   poolSize?: number;
@@ -162,7 +167,7 @@ function initializePgliteDir(pgDir: string, migrationsFolder: string) {
   }
 }
 
-async function openPglite(dataDir: string, migrationsFolder: string): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string, migrationsFolder: string, template?: string): Promise<DatabaseHandle> {
   const inMemory = dataDir.startsWith("memory://");
   let release = () => {};
   let pgDir: string | undefined;
@@ -178,7 +183,11 @@ async function openPglite(dataDir: string, migrationsFolder: string): Promise<Da
     if (pgDir && !fs.existsSync(path.join(pgDir, "PG_VERSION"))) initializePgliteDir(pgDir, migrationsFolder);
     // PGlite computes on the thread that calls it: it gets a thread of its own (decision 15).
     const sharedBuffersMb = pgDir ? pgliteSharedBuffersMb(folderBytes(path.join(pgDir, "base"))) : 16;
-    client = await PgliteWorker.create({ dataDir: pgDir ?? dataDir, startParams: pgliteStartParams(sharedBuffersMb) });
+    client = await PgliteWorker.create({
+      dataDir: pgDir ?? dataDir,
+      startParams: pgliteStartParams(sharedBuffersMb),
+      template: inMemory ? template : undefined,
+    });
     if (pgDir) logger().info({ event: "db", driver: "pglite", sharedBuffersMb }, "embedded database opened");
   } catch (error) {
     release();
@@ -310,7 +319,7 @@ async function openPostgres(url: string, migrationsFolder: string, poolSize: num
 export async function openDatabase(options: DatabaseOptions = {}): Promise<DatabaseHandle> {
   const migrationsFolder = options.migrationsFolder ?? defaultMigrationsFolder();
   if (options.url) return openPostgres(options.url, migrationsFolder, options.poolSize ?? 10);
-  return openPglite(options.dataDir ?? "./data", migrationsFolder);
+  return openPglite(options.dataDir ?? "./data", migrationsFolder, options.template);
 }
 
 type Holder = { handle?: Promise<DatabaseHandle> };
@@ -344,85 +353,4 @@ export async function closeDatabase() {
   const pending = holder.handle;
   holder.handle = undefined;
   if (pending) await (await pending).close();
-}
-
-// ---------------------------------------------------------------------------------------------
-// Test hook: simulated read failures. Only with ENABLE_TEST_HOOKS=1 (browser tests); nothing of it
-// is attached in a real deployment. The HTTP layer runs a request marked by the tests inside
-// `withSimulatedReadFailures` (see ~/http/test-hooks.server); every content read of that request
-// then fails here, below every route and domain module, as it would if the database were down.
-// The visitor's session still resolves, so signed-in pages show their frame around the error.
-
-export class SimulatedDatabaseError extends Error {
-  constructor() {
-    super("The database is unavailable (simulated by the test suite).");
-    this.name = "SimulatedDatabaseError";
-  }
-}
-
-const simulatedFailures = new AsyncLocalStorage<true>();
-
-/** Runs `fn` (one request) with every content read failing. */
-export function withSimulatedReadFailures<T>(fn: () => T): T {
-  return simulatedFailures.run(true, fn);
-}
-
-const READ = /^\s*(select|with)\b/i;
-const SESSION_LOOKUP = /\bfrom\s+"sessions"/i;
-
-/** Drizzle calls its logger before it sends each query: the one place every query passes. */
-function simulatedFailureHook(): Logger | undefined {
-  if (!testHooksEnabled()) return undefined;
-  return {
-    logQuery(query) {
-      if (simulatedFailures.getStore() && READ.test(query) && !SESSION_LOOKUP.test(query)) {
-        throw new SimulatedDatabaseError();
-      }
-    },
-  };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Metrics: every query's time (db_query_duration_seconds, app/observability/metrics.server.ts).
-// The wrappers add two clock reads and one histogram observation per query.
-
-type AnyQuery = (...args: unknown[]) => unknown;
-
-/** Times a call that returns a promise (or takes a callback last, as pg's pool calls its clients). */
-function timedQuery(driver: "pglite" | "postgres", query: AnyQuery): AnyQuery {
-  return (...args) => {
-    const startedAt = performance.now();
-    const observe = () => observeDatabaseQuery(driver, (performance.now() - startedAt) / 1000);
-    const last = args.at(-1);
-    if (typeof last === "function") {
-      args[args.length - 1] = (...results: unknown[]) => {
-        observe();
-        return (last as AnyQuery)(...results);
-      };
-      return query(...args);
-    }
-    const result = query(...args);
-    if (result instanceof Promise) result.then(observe, observe);
-    return result;
-  };
-}
-
-function timePgQueries(client: pg.Client) {
-  const target = client as unknown as { query: AnyQuery };
-  target.query = timedQuery("postgres", client.query.bind(client) as AnyQuery);
-}
-
-/** The embedded database's query time includes the wait for its one connection. */
-function timePgliteQueries(client: PGlite) {
-  const target = client as unknown as { query: AnyQuery; exec: AnyQuery; transaction: AnyQuery };
-  target.query = timedQuery("pglite", client.query.bind(client) as AnyQuery);
-  target.exec = timedQuery("pglite", client.exec.bind(client) as AnyQuery);
-  const transaction = client.transaction.bind(client);
-  target.transaction = (callback: unknown) =>
-    transaction((tx) => {
-      const inner = tx as unknown as { query: AnyQuery; exec: AnyQuery };
-      inner.query = timedQuery("pglite", tx.query.bind(tx) as AnyQuery);
-      inner.exec = timedQuery("pglite", tx.exec.bind(tx) as AnyQuery);
-      return (callback as (tx: unknown) => Promise<unknown>)(tx);
-    });
 }

@@ -55,13 +55,14 @@ function useParsers(pg, options) {
   return options && options.rowMode ? { rowMode: options.rowMode } : undefined;
 }
 (async () => {
-  const { urls, dataDir, startParams } = workerData;
+  const { urls, dataDir, startParams, template } = workerData;
   let pg;
   try {
     const { PGlite } = await import(urls.pglite);
     const { pg_trgm } = await import(urls.pg_trgm);
     const { unaccent } = await import(urls.unaccent);
-    pg = await PGlite.create(dataDir, { extensions: { pg_trgm, unaccent }, startParams });
+    const loadDataDir = template ? new Blob([require("node:fs").readFileSync(template)]) : undefined;
+    pg = await PGlite.create(dataDir, { extensions: { pg_trgm, unaccent }, startParams, loadDataDir });
     parserTables.set("", pg.parsers);
   } catch (error) {
     parentPort.postMessage({ id: 0, ok: false, error: toWire(error) });

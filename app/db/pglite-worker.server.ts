@@ -80,6 +80,8 @@ export type PgliteWorkerOptions = {
   /** A folder, or "memory://". */
   dataDir: string;
   startParams: string[];
+  /** A file of a dumped data folder to start from (memory:// only; see DatabaseOptions). */
+  template?: string;
 };
 
 function fromWire(wire: WireError): Error {
@@ -148,6 +150,7 @@ export class PgliteWorker {
         },
         dataDir: options.dataDir,
         startParams: options.startParams,
+        template: options.template,
       },
     });
     this.#ready = new Promise<void>((resolve, reject) => {
