@@ -5,7 +5,37 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-step() { printf '\n\033[1m== %s ==\033[0m\n' "$*"; }
+# Each step's duration is printed at the end (and when a step fails, the durations so far).
+STEP_NAMES=()
+STEP_SECONDS=()
+step_started=$SECONDS
+step_name=""
+close_step() {
+  if [ -n "$step_name" ]; then
+    STEP_NAMES+=("$step_name")
+    STEP_SECONDS+=($((SECONDS - step_started)))
+  fi
+}
+step() {
+  close_step
+  step_name="$*"
+  step_started=$SECONDS
+  printf '\n\033[1m== %s ==\033[0m\n' "$*"
+}
+print_durations() {
+  local status=$?
+  close_step
+  step_name=""
+  printf '\n\033[1m== Step durations ==\033[0m\n'
+  local i
+  for i in "${!STEP_NAMES[@]}"; do
+    printf '  %6s s  %s\n' "${STEP_SECONDS[$i]}" "${STEP_NAMES[$i]}"
+  done
+  printf '  %6s s  in all\n' "$SECONDS"
+  if [ -n "${E2E_DATA_DIR:-}" ]; then rm -rf "$E2E_DATA_DIR"; fi
+  return $status
+}
+trap print_durations EXIT
 
 step "Browser"
 if [ -z "${CHROME_PATH:-}" ] && [ ! -x /usr/bin/chromium ]; then
@@ -47,7 +77,6 @@ npm run build
 step "Browser tests (JavaScript on and off)"
 E2E_DATA_DIR="$(mktemp -d -t devperspective-e2e-XXXXXX)"
 export E2E_DATA_DIR
-trap 'rm -rf "$E2E_DATA_DIR"' EXIT
 npx playwright test
 
 step "Container (the Dockerfile's image on both databases)"
