@@ -26,6 +26,8 @@ const launchOptions = {
 
 export default defineConfig({
   testDir: "tests/e2e",
+  // One migrated embedded database, copied into every data folder the tests create.
+  globalSetup: "./tests/e2e/support/global-setup.ts",
   outputDir: "test-results",
   fullyParallel: true,
   workers: 2,

@@ -21,6 +21,7 @@ import { seedDemoContent, seedSyntheticArticles } from "../../../app/seed/seed.s
 import { E2E_ADMIN } from "../../../playwright.config";
 import { test as accountsTest, expect, expectToast, hydrated } from "../accounts/support";
 import { type RunningServer, startServer } from "../support/server-process";
+import { seedDataDirFromTemplate } from "../support/data-dir-template";
 
 export { E2E_ADMIN, expect, expectToast, hydrated };
 
@@ -50,6 +51,7 @@ function adminPort(parallelIndex: number) {
 
 async function startAdminServer(port: number, env: Record<string, string>): Promise<RunningServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "dp-admin-e2e-"));
+  seedDataDirFromTemplate(dataDir);
   const handle = await openDatabase({ dataDir, migrationsFolder: path.resolve("drizzle") });
   setDatabaseHandle(handle);
   try {

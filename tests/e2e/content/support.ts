@@ -14,6 +14,7 @@ import { seedDemoContent } from "../../../app/seed/seed.server";
 import { test as accountsTest, expect, expectToast, hydrated } from "../accounts/support";
 import { signInAsAdmin } from "../admin/support";
 import { type RunningServer, startServer } from "../support/server-process";
+import { seedDataDirFromTemplate } from "../support/data-dir-template";
 
 export { expect, expectToast, hydrated, signInAsAdmin };
 
@@ -27,6 +28,7 @@ function contentPort(parallelIndex: number) {
 
 async function startContentServer(port: number): Promise<RunningServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "dp-content-e2e-"));
+  seedDataDirFromTemplate(dataDir);
   const handle = await openDatabase({ dataDir, migrationsFolder: path.resolve("drizzle") });
   setDatabaseHandle(handle);
   try {

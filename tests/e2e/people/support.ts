@@ -13,12 +13,14 @@ import { E2E_ADMIN } from "../../../playwright.config";
 import { test as accountsTest, services } from "../accounts/support";
 import { appEnvFor } from "../support/mock-config";
 import { freePort, type RunningServer, startServer } from "../support/server-process";
+import { seedDataDirFromTemplate } from "../support/data-dir-template";
 
 export { E2E_ADMIN };
 export { expect, expectToast, hydrated, uniqueEmail, waitForMail } from "../accounts/support";
 
 async function startPeopleServer(): Promise<RunningServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "dp-people-e2e-"));
+  seedDataDirFromTemplate(dataDir);
   const handle = await openDatabase({ dataDir, migrationsFolder: path.resolve("drizzle") });
   setDatabaseHandle(handle);
   try {

@@ -10,6 +10,7 @@ import { type Database, openDatabase } from "../../../app/db/db.server";
 import { articles, categories } from "../../../app/db/schema";
 import { renderMarkdown } from "../../../app/markdown/markdown.server";
 import { type RunningServer, startServer } from "../support/server-process";
+import { seedDataDirFromTemplate } from "../support/data-dir-template";
 
 export const SITE = "DevPerspective";
 
@@ -63,6 +64,7 @@ export async function startPreparedServer(
   prepare: (db: Database) => Promise<void>,
 ): Promise<RunningServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "dp-reading-"));
+  seedDataDirFromTemplate(dataDir);
   const handle = await openDatabase({ dataDir, migrationsFolder: path.resolve("drizzle") });
   try {
     await handle.migrate();

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { seedDataDirFromTemplate } from "./data-dir-template";
 
 export type RunningServer = {
   url: string;
@@ -34,6 +35,7 @@ export async function startServer(options: {
   waitForHealth?: boolean;
 }): Promise<RunningServer> {
   const dataDir = options.env?.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "dp-server-"));
+  if (!options.env?.DATABASE_URL && options.env?.DATA_DIR === undefined) seedDataDirFromTemplate(dataDir);
   const port = options.port ?? (await freePort());
   let log = "";
   let errors = "";
