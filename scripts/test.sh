@@ -33,32 +33,39 @@ print_durations() {
   done
   printf '  %6s s  in all\n' "$SECONDS"
   if [ -n "${E2E_DATA_DIR:-}" ]; then rm -rf "$E2E_DATA_DIR"; fi
+  if [ -n "${BASE_IMAGE_PID:-}" ]; then kill "$BASE_IMAGE_PID" 2>/dev/null || true; fi
   return $status
 }
 trap print_durations EXIT
 
-step "Browser"
-if [ -z "${CHROME_PATH:-}" ] && [ ! -x /usr/bin/chromium ]; then
-  echo "Chromium is missing: installing Debian's chromium package (Playwright never downloads a browser)."
-  if [ "$(id -u)" = 0 ]; then
-    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
-  else
-    sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
-  fi
+step "Tools (Chromium, Java, podman)"
+# What the steps below need from Debian, installed at once (one package-list update) when missing:
+# Chromium for the browser tests (Playwright never downloads a browser), Java for the W3C Nu HTML
+# checker (vnu-jar's own Java download is disabled), and in CI podman for the container step.
+missing=()
+if [ -z "${CHROME_PATH:-}" ] && [ ! -x /usr/bin/chromium ]; then missing+=(chromium); fi
+if ! command -v java >/dev/null 2>&1; then missing+=(default-jre-headless); fi
+if ! command -v podman >/dev/null 2>&1 && [ "${CI:-}" = true ]; then missing+=(podman runc debootstrap); fi
+if [ "${#missing[@]}" -gt 0 ]; then
+  echo "installing Debian's ${missing[*]}"
+  as_root=()
+  [ "$(id -u)" = 0 ] || as_root=(sudo)
+  "${as_root[@]}" apt-get update -qq
+  "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 echo "using ${CHROME_PATH:-/usr/bin/chromium}"
-
-step "Java (the Nu HTML checker)"
-if ! command -v java >/dev/null 2>&1; then
-  # The browser tests check every page with the W3C Nu HTML checker (vnu-jar), which runs on Java.
-  echo "Java is missing: installing Debian's default-jre-headless (vnu-jar's own Java download is disabled)."
-  if [ "$(id -u)" = 0 ]; then
-    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq default-jre-headless >/dev/null
-  else
-    sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq default-jre-headless >/dev/null
-  fi
-fi
 java -version 2>&1 | head -1
+
+# The container step's base image (debootstrap and Node from the registries: mostly waiting on
+# downloads and the disk) is made in the background meanwhile; the container step waits for it.
+BASE_IMAGE_LOG=""
+BASE_IMAGE_PID=""
+if command -v podman >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
+  BASE_IMAGE_LOG="$(mktemp -t devperspective-base-image-XXXXXX.log)"
+  bash scripts/container/build-base.sh >"$BASE_IMAGE_LOG" 2>&1 &
+  BASE_IMAGE_PID=$!
+  echo "the container's base image is being made in the background (log: $BASE_IMAGE_LOG)"
+fi
 
 step "Lint and format"
 npx biome check .
@@ -80,14 +87,13 @@ export E2E_DATA_DIR
 npx playwright test
 
 step "Container (the Dockerfile's image on both databases)"
-if ! command -v podman >/dev/null 2>&1 && [ "${CI:-}" = true ]; then
-  # Like Chromium above: CI installs what the step needs rather than skipping it.
-  echo "podman is missing: installing Debian's podman, runc and debootstrap (CI never skips the container step)."
-  if [ "$(id -u)" = 0 ]; then
-    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq podman runc debootstrap >/dev/null
-  else
-    sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq podman runc debootstrap >/dev/null
-  fi
+if [ -n "$BASE_IMAGE_PID" ]; then
+  base_status=0
+  wait "$BASE_IMAGE_PID" || base_status=$?
+  BASE_IMAGE_PID=""
+  cat "$BASE_IMAGE_LOG"
+  rm -f "$BASE_IMAGE_LOG"
+  [ "$base_status" = 0 ] || { echo "making the container's base image failed" >&2; exit 1; }
 fi
 if command -v podman >/dev/null 2>&1; then
   # The PostgreSQL half uses TEST_DATABASE_URL's server when set (a fresh database is created there).
