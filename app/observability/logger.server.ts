@@ -75,7 +75,8 @@ class LineBatch implements Sink {
         return true;
       }
     }
-    this.#used += this.#buffer.write(line, this.#used, "utf8");
+    // UTF-8, the default: without an encoding argument to parse.
+    this.#used += this.#buffer.write(line, this.#used);
     this.#timer ??= setTimeout(this.#flushLater, BATCH_MS);
     return true;
   }
@@ -234,16 +235,16 @@ function jsonText(value: string) {
 function jsonRequestLine(out: Sink): RequestLineWriter {
   const pid = `","pid":${process.pid},"requestId":`;
   let lastMs = 0;
-  let lastIso = "";
+  let head = "";
   return (entry) => {
     const now = Date.now();
     if (now !== lastMs) {
       lastMs = now;
-      lastIso = new Date(now).toISOString();
+      head = `{"level":"info","time":"${new Date(now).toISOString()}${pid}`;
     }
     const user = entry.userId === undefined ? "" : `,"userId":${entry.userId}`;
     out.write(
-      `{"level":"info","time":"${lastIso}${pid}${jsonText(entry.requestId)},"method":"${entry.method}","path":${jsonText(entry.path)},"route":"${entry.route}","status":${entry.status},"ms":${entry.ms},"bytes":${entry.bytes},"cache":"${entry.cache}"${user},"msg":"${REQUEST_MESSAGE}"}\n`,
+      `${head}${jsonText(entry.requestId)},"method":"${entry.method}","path":${jsonText(entry.path)},"route":"${entry.route}","status":${entry.status},"ms":${entry.ms},"bytes":${entry.bytes},"cache":"${entry.cache}"${user},"msg":"request"}\n`,
     );
   };
 }
