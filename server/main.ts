@@ -25,7 +25,7 @@ import sirv from "sirv";
 import { compressAssets } from "../scripts/compress-assets.ts";
 import { type AppBuild, type AppHandler, createAppHandler, type Runtime } from "./app-handler.ts";
 import { createRouteLabeler, type Observed, observeRequest } from "./observe.ts";
-import { checkRequestLine, type Refusal, trailingSlashRedirect } from "./request-guard.ts";
+import { checkRequestLine, oldAddressRedirect, type Refusal, trailingSlashRedirect } from "./request-guard.ts";
 import { createMethodGuard } from "./route-methods.ts";
 
 // Set before React is first loaded (in loadApp, dynamically): it picks its build from NODE_ENV.
@@ -194,14 +194,25 @@ function createRequestListener(listener: Listener) {
 function createRequestHandler({ runtime, checkMethod, labelRoute, serveStatic, serveMetrics, app }: Listener) {
   return (req: http.IncomingMessage, res: http.ServerResponse, facts: Observed) => {
     const lineRefusal = checkRequestLine(req);
-    const refusal =
-      lineRefusal ?? trailingSlashRedirect(req) ?? checkMethod(req.method ?? "", req.url ?? "/") ?? crossSite(req);
+    const slash = lineRefusal === null ? trailingSlashRedirect(req) : null;
+    const refusal = lineRefusal ?? slash ?? checkMethod(req.method ?? "", req.url ?? "/") ?? crossSite(req);
     const target = req.url ?? "/";
     if (refusal) {
       facts.kind = "refused";
       // A request line that passed its checks is a path the route table reads: the route's pattern
       // tells the log line which segment is a link's token (observe.ts).
       if (lineRefusal === null) facts.label = labelRoute(pathOf(target));
+      // Only a path no route of the app answers can be an imported article's old address (the
+      // catch-all route redirects those): asked before the trailing-slash 301, so one hop.
+      if (slash && facts.label?.route === "*") {
+        return void oldAddressRedirect(slash, runtime.oldAddressTarget).then(
+          (answer) => refuse(req, res, answer),
+          (error: unknown) => {
+            runtime.logger().warn({ err: error, path: pathOf(target) }, "old address lookup failed");
+            refuse(req, res, slash);
+          },
+        );
+      }
       return refuse(req, res, refusal);
     }
     if (serveMetrics && (target === "/metrics" || target.startsWith("/metrics?"))) {

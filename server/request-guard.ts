@@ -91,3 +91,24 @@ export function trailingSlashRedirect(req: IncomingMessage): Refusal | null {
   const location = trimmed + (queryStart === -1 ? "" : target.slice(queryStart));
   return { status: 301, message: "Moved Permanently", headers: { Location: location } };
 }
+
+/**
+ * An imported article's old address as it is linked, with its trailing slash (a Ghost permalink
+ * `/my-post/`): one 301 straight to the article (`/post/my-post`, query kept as both rules keep
+ * it) instead of the trailing-slash 301 and then the old address's own. `slash` is
+ * trailingSlashRedirect's answer; `articleFor` looks its slashless path up (import_redirects,
+ * through the runtime). No such address: the trailing-slash 301 as before.
+ */
+export async function oldAddressRedirect(
+  slash: Refusal,
+  articleFor: (pathname: string) => Promise<string | null>,
+): Promise<Refusal> {
+  const location = slash.headers?.Location ?? "/";
+  const queryStart = location.indexOf("?");
+  const pathname = queryStart === -1 ? location : location.slice(0, queryStart);
+  if (pathname === "/") return slash;
+  const article = await articleFor(pathname);
+  if (!article) return slash;
+  const query = queryStart === -1 ? "" : location.slice(queryStart);
+  return { status: 301, message: "Moved Permanently", headers: { Location: article + query } };
+}

@@ -5,15 +5,23 @@
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { startAutomaticBackups, stopAutomaticBackups } from "~/backup/backup.server";
+import { importedRedirect } from "~/backup/import.server";
 import { startScheduler, stopScheduler } from "~/articles/scheduler.server";
 import { setDataDirCommandHandler } from "~/db/data-dir-lock.server";
-import { closeDatabase, databaseQueueStats, getDatabaseHandle } from "~/db/db.server";
+import {
+  closeDatabase,
+  databaseQueueStats,
+  getDatabaseHandle,
+  isDatabaseBusyError,
+  withDatabaseQueue,
+} from "~/db/db.server";
 import { outboxHealth, startOutboxWorker, stopOutboxWorker } from "~/mail/outbox.server";
 import { startNewsletterWorker, stopNewsletterWorker } from "~/newsletters/worker.server";
 import { loadSiteSettings } from "~/settings/settings.server";
 import { handleDataDirCommand } from "~/setup/admin-command.server";
 import { prepareSetupLink, setupLinkMessage } from "~/setup/setup.server";
 import { env, logSettings } from "~/env.server";
+import { postHref } from "~/lib/urls";
 import { configureLogger, flushLogs, logger, requestLine } from "~/observability/logger.server";
 import { enableProcessMetrics, registerDatabaseQueueStats, registerOutboxStats } from "~/observability/metrics.server";
 import { createLoadContext } from "./request-context.server";
@@ -108,6 +116,29 @@ export function handlerSettings() {
     staffPageCacheBytes: config.STAFF_PAGE_CACHE_MB * 1024 * 1024,
     trustProxy: config.TRUST_PROXY === "1",
   };
+}
+
+/**
+ * Where an imported article's old address sends a reader (`/post/{slug}`), or null: the path as a
+ * link has it, its trailing slashes dropped (a Ghost permalink `/my-post/` is stored as `/my-post`,
+ * app/backup/import-types.server.ts `pathOf`). server/main.ts asks before its trailing-slash rule,
+ * so such a link takes one 301, not two. Through the database queue like a page; when the queue
+ * is full the answer is null (the trailing-slash 301, as before).
+ */
+export async function oldAddressTarget(pathname: string): Promise<string | null> {
+  let normalized: string;
+  try {
+    normalized = new URL(pathname, "http://localhost").pathname;
+  } catch {
+    return null;
+  }
+  try {
+    const slug = await withDatabaseQueue(() => importedRedirect(normalized));
+    return slug ? postHref(slug) : null;
+  } catch (error) {
+    if (isDatabaseBusyError(error)) return null;
+    throw error;
+  }
 }
 
 export function newNonce() {

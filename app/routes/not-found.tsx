@@ -4,7 +4,8 @@
  * - a page an import brought in (a Ghost page) is served at its own address, /{slug}, which is
  *   also its address at the source (not cached: this route keeps nothing);
  * - an imported article's old path (Ghost /{slug}/, dev.to /{user}/{slug}, front matter
- *   aliases) answers 301 to the article.
+ *   aliases) answers 301 to the article, query kept (with its trailing slash, the server answers
+ *   that 301 itself before the trailing-slash rule: server/request-guard.ts).
  */
 import { redirect } from "react-router";
 import { importedRedirect } from "~/backup/import.server";
@@ -18,12 +19,13 @@ import type { Route } from "./+types/not-found";
 const PAGE_PATH = /^\/([a-z0-9]+(?:-[a-z0-9]+)*)(?:\.data)?$/;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const pathname = new URL(request.url).pathname;
+  const { pathname, search } = new URL(request.url);
   const pageSlug = PAGE_PATH.exec(pathname)?.[1];
   const page = pageSlug ? await sitePageData(pageSlug, context) : null;
   if (page) return page;
   const slug = await importedRedirect(pathname);
-  if (slug) throw redirect(postHref(slug), 301);
+  // The query is kept, as the trailing-slash rule and an article's old slugs keep it.
+  if (slug) throw redirect(`${postHref(slug)}${search}`, 301);
   throw notFound();
 }
 
