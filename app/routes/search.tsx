@@ -5,7 +5,7 @@ import { Pagination } from "~/components/ui/pagination";
 import { SearchForm } from "~/components/search/search-form";
 import { seoMeta, siteFrom } from "~/lib/seo";
 import { listSearchCategories, searchArticles } from "~/search/search.server";
-import { parseSearchParams, resultSummary } from "~/search/search-params";
+import { closeMatchesSummary, parseSearchParams, resultSummary } from "~/search/search-params";
 import { pageRedirectTarget, pageToRead, parsePageParam } from "~/lib/pagination";
 import { searchHref } from "~/lib/urls";
 import { readOrThrow } from "~/http/route-errors.server";
@@ -104,15 +104,34 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
         <h2 id="search-results-heading" className="sr-only">
           Search results
         </h2>
+        {results.didYouMean ? (
+          <p className="mb-2 text-base text-ink" data-testid="search-suggestion">
+            Did you mean{" "}
+            <Link
+              to={searchHref({ q: results.didYouMean, categoryIds, tags: tagSlugs })}
+              className="font-semibold text-brand underline underline-offset-4"
+            >
+              {results.didYouMean}
+            </Link>
+            ?
+          </p>
+        ) : null}
         <div className="mb-6 flex min-h-6 items-center gap-3">
           <p role="status" className="text-sm font-medium text-ink-muted" data-testid="search-summary">
-            {resultSummary(results.total, q)}
-            {results.pageCount > 1 ? (
-              <span>
-                {" "}
-                · page {results.page} of {results.pageCount}
-              </span>
-            ) : null}
+            {results.closeMatches ? (
+              // Titles close to the words, not hits of the keyword: never "N results for".
+              closeMatchesSummary(q, results.page, results.pageCount)
+            ) : (
+              <>
+                {resultSummary(results.total, q)}
+                {results.pageCount > 1 ? (
+                  <span>
+                    {" "}
+                    · page {results.page} of {results.pageCount}
+                  </span>
+                ) : null}
+              </>
+            )}
           </p>
           {searching ? <BusyText>Searching</BusyText> : null}
         </div>

@@ -88,3 +88,12 @@ export function resultSummary(total: number, q: string) {
   const noun = total === 1 ? "result" : "results";
   return q ? `${total} ${noun} for "${q}"` : `${total} ${noun}`;
 }
+
+/**
+ * Close matches (nothing matched the keyword itself; titles with words close to its words are
+ * shown) are never counted as results for it: 'No exact matches for "q". Close matches:', the
+ * page named before the colon when there are several.
+ */
+export function closeMatchesSummary(q: string, page = 1, pageCount = 1) {
+  return `No exact matches for "${q}". Close matches${pageCount > 1 ? `, page ${page} of ${pageCount}` : ""}:`;
+}

@@ -4,7 +4,8 @@
  * - `searchArticles` calls the SQL function `search_articles` (drizzle/0001_search.sql, reworked
  *   for scale in 0005_search_candidates.sql; the ranking, typo fallback and snippet rules are in
  *   docs/decisions/0004-search.md and 0013-search-at-scale.md). One call returns one page of cards
- *   with the total count of hits.
+ *   with the total count of hits, whether they are close matches (the typo fallback) and the
+ *   search those suggest (drizzle/0014_search_close_words.sql).
  * - `listSearchCategories` reads the categories (id, name) offered as filters.
  */
 import { sql } from "drizzle-orm";
@@ -24,6 +25,13 @@ export type SearchResults = {
   /** The page shown (1-based). */
   page: number;
   pageCount: number;
+  /**
+   * Nothing matched the keyword itself: these are titles with words close to its words (the typo
+   * fallback, decision 13), and the page must say so.
+   */
+  closeMatches: boolean;
+  /** For close matches: the search they suggest ("testing" for "tesing"), or null. */
+  didYouMean: string | null;
 };
 
 type SearchRow = {
@@ -40,6 +48,10 @@ type SearchRow = {
   snippet_html: string | null;
   rank: number | string;
   total_count: number | string;
+  /** The mode that answered, on every row: full text, or close title words (typos). */
+  search_mode: "all" | "fts" | "fuzzy";
+  /** For typo results: the keyword with each word replaced by its closest title word. */
+  suggestion: string | null;
 };
 
 /**
@@ -109,17 +121,17 @@ export async function searchArticles(options: SearchOptions): Promise<SearchResu
   const page = Math.min(Math.max(1, Math.trunc(options.page ?? 1)), MAX_PAGE);
 
   const rows = await searchPage(db, keyword, filters, pageSize, (page - 1) * pageSize);
-  let total = rows.length > 0 ? Number(rows[0]!.total_count) : 0;
-  if (rows.length === 0 && page > 1) {
-    // Past the end: one more row-sized call learns the total.
-    const first = await searchPage(db, keyword, filters, 1, 0);
-    total = first.length > 0 ? Number(first[0]!.total_count) : 0;
-  }
+  // Past the end: one more row-sized call learns the total (and the mode).
+  const head = rows[0] ?? (page > 1 ? (await searchPage(db, keyword, filters, 1, 0))[0] : undefined);
+  const total = head ? Number(head.total_count) : 0;
+  const closeMatches = head?.search_mode === "fuzzy";
   return {
     articles: await attachTags(rows.map(toCard)),
     total,
     page,
     pageCount: Math.max(1, Math.ceil(total / pageSize)),
+    closeMatches,
+    didYouMean: closeMatches ? (head?.suggestion ?? null) : null,
   };
 }
 

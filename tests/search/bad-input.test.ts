@@ -10,6 +10,7 @@ import {
   MAX_CATEGORY_FILTERS,
   MAX_KEYWORD_LENGTH,
   normalizeKeyword,
+  closeMatchesSummary,
   parseSearchParams,
   resultSummary,
 } from "~/search/search-params";
@@ -165,5 +166,10 @@ describe("search URL parameters", () => {
     expect(resultSummary(0, "react")).toBe('0 results for "react"');
     expect(resultSummary(12, "react")).toBe('12 results for "react"');
     expect(resultSummary(3, "")).toBe("3 results");
+  });
+
+  it("never counts close matches as results for the keyword", () => {
+    expect(closeMatchesSummary("tesing")).toBe('No exact matches for "tesing". Close matches:');
+    expect(closeMatchesSummary("tesing", 2, 3)).toBe('No exact matches for "tesing". Close matches, page 2 of 3:');
   });
 });

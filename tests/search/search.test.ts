@@ -360,6 +360,72 @@ describe.each(testDatabaseKinds())("search_articles (%s)", (kind) => {
       await handle.db.delete(articles).where(eq(articles.id, id));
     });
 
+    it("says when the results are close matches, and suggests the search they stand for", async () => {
+      // drizzle/0014: the mode that answered and the suggested search come with the rows.
+      const testing = await insertArticle(handle, {
+        slug: "testing-without-mocks",
+        title: "Testing Without Mocks",
+        content: "Fakes, not mocks.",
+      });
+      const instrumentation = await insertArticle(handle, {
+        slug: "instrumentation-basics",
+        title: "Instrumentation Basics",
+        content: "Counters and spans.",
+      });
+      try {
+        const exact = await searchArticles({ keyword: "testing" });
+        expect(exact.articles.map((a) => a.slug)).toContain("testing-without-mocks");
+        expect(exact).toMatchObject({ closeMatches: false, didYouMean: null });
+
+        const typo = await searchArticles({ keyword: "tesing" });
+        expect(typo.articles.map((a) => a.slug)).toEqual(["testing-without-mocks"]);
+        expect(typo).toMatchObject({ total: 1, closeMatches: true, didYouMean: "testing" });
+        // Past the last page: still close matches (the mode comes from the call that reads the total).
+        expect(await searchArticles({ keyword: "tesing", page: 3 })).toMatchObject({
+          articles: [],
+          total: 1,
+          closeMatches: true,
+          didYouMean: "testing",
+        });
+        // Several words: each replaced by its closest title word, in the keyword's order.
+        expect(await searchArticles({ keyword: "Mocs tesing" })).toMatchObject({
+          closeMatches: true,
+          didYouMean: "mocks testing",
+        });
+        // A word that matches nothing lists nothing.
+        expect(await searchArticles({ keyword: "zzqxjvkw" })).toMatchObject({
+          articles: [],
+          total: 0,
+          closeMatches: false,
+          didYouMean: null,
+        });
+        // A 25-letter made-up word whose last 15 letters are a title's word: its trigrams are half
+        // in "instrumentation" (word_similarity 0.54, similarity 0.5, as "tesing" and "testing"),
+        // but 10 letters longer is no typo.
+        const madeUp = "zzqxjvkwpminstrumentation";
+        expect(madeUp).toHaveLength(25);
+        expect(await searchArticles({ keyword: madeUp })).toMatchObject({
+          articles: [],
+          total: 0,
+          closeMatches: false,
+        });
+        // A typo of that word still finds it.
+        expect((await searchArticles({ keyword: "instrumentaton" })).articles.map((a) => a.slug)).toEqual([
+          "instrumentation-basics",
+        ]);
+        // A short word with a letter dropped still has its title word first ("seach" and "search":
+        // similarity 0.44, which is why the words are not compared by similarity alone).
+        const close = await queryRows<{ word: string }>(
+          handle.db,
+          sql`select w as word from search_close_title_words('seach') as w`,
+        );
+        expect(close[0]).toEqual({ word: "search" });
+      } finally {
+        await handle.db.delete(articles).where(eq(articles.id, testing));
+        await handle.db.delete(articles).where(eq(articles.id, instrumentation));
+      }
+    });
+
     it("highlights a match deep in a long text, and shows a long text's beginning when only its title matched", async () => {
       // Snippets of long texts are cut around the first match before ts_headline (drizzle/0013).
       const filler = (word: string, n: number) => Array.from({ length: n }, (_, i) => `${word}${i % 7}`).join(" ");

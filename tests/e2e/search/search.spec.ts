@@ -83,9 +83,32 @@ test.describe("search", () => {
     await expect(cards(page)).toHaveCount(0);
   });
 
-  test("a typo still finds the article", async ({ page }) => {
+  test("a typo still finds the article, says they are close matches and offers the search it meant", async ({
+    page,
+    jsEnabled,
+  }) => {
     await page.goto("/search?q=clsures");
+    await hydrated(page, jsEnabled);
     await expect(cards(page).first().getByRole("heading")).toHaveText("Closures Explained Through Real Bugs");
+    // Nothing matched "clsures" itself: the page never claims "N results for" it.
+    await expect(summary(page)).toHaveText('No exact matches for "clsures". Close matches:');
+    const suggestion = main(page).getByTestId("search-suggestion");
+    await expect(suggestion).toHaveText("Did you mean closures?");
+    await suggestion.getByRole("link", { name: "closures", exact: true }).click();
+    await page.waitForURL(/\/search\?q=closures$/);
+    await expect(summary(page)).toHaveText(/^\d+ results? for "closures"$/);
+    await expect(main(page).getByTestId("search-suggestion")).toHaveCount(0);
+  });
+
+  test("a long made-up word lists nothing, even when its end is a title's word", async ({ page }) => {
+    // 25 letters, the last 14 the word "devperspective" of a changelog title: half its trigrams are
+    // in that word (word_similarity 0.5), which listed the title as "1 result" before.
+    const madeUp = "zqxjvkwpmhzdevperspective";
+    await page.goto(`/search?q=${madeUp}`);
+    await expect(summary(page)).toHaveText(`0 results for "${madeUp}"`);
+    await expect(main(page).getByText("No articles found")).toBeVisible();
+    await expect(cards(page)).toHaveCount(0);
+    await expect(main(page).getByTestId("search-suggestion")).toHaveCount(0);
   });
 
   test("category chips narrow the results and the Filters toggle counts them", async ({ page, jsEnabled }) => {
