@@ -205,8 +205,11 @@ type RequestLineWriter = (entry: RequestEntry) => void;
 
 const REQUEST_MESSAGE = "request";
 
-/** Readable lines: the time of day, the level, the message, then the other fields on the same line. */
-const PRETTY = { ignore: "pid,hostname", translateTime: "SYS:HH:MM:ss", singleLine: true };
+/**
+ * Readable lines: the time of day, the level, the message, then the other fields on the same line
+ * (the event's name, pid and host left out: the message says what happened).
+ */
+const PRETTY = { ignore: "pid,hostname,event", translateTime: "SYS:HH:MM:ss", singleLine: true };
 
 /** A request in a terminal: `GET /post/x 200 3.1 ms (cached)`, its request id after it. */
 function prettyRequestLine(log: Logger): RequestLineWriter {

@@ -58,7 +58,7 @@ export function setupLinkMessage(outcome: SetupLinkOutcome, readable = false): s
   switch (outcome.status) {
     case "printed":
       if (readable) {
-        return `[setup] no administrator yet: open this link to create one (it works once):\n\n${outcome.link}\n\nOr run: npm run admin -- create --email E --password P --name "Full Name"\n`;
+        return `[setup] no administrator yet: open this link to create one (it works once):\n\n${outcome.link}\n\nOr run: npm run admin -- create --email E --password P --name "Full Name"`;
       }
       return `[setup] no administrator yet: open ${outcome.link} to create one (the link works once). Or run: npm run admin -- create --email E --password P --name "Full Name"`;
     case "printed-elsewhere":

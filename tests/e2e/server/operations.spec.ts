@@ -192,7 +192,7 @@ for (const database of testDatabases) {
     });
 
     test("static files: nosniff everywhere, and SVG drawings with a policy that runs nothing", async () => {
-      const clientDir = path.resolve("build/client");
+      const clientDir = path.resolve(process.env.BUILD_DIR ?? "build", "client");
       const svg = fs.readdirSync(path.join(clientDir, "images/articles")).find((name) => name.endsWith(".svg"));
       const drawing = await fetch(`${server.url}/images/articles/${svg}`);
       expect(drawing.status).toBe(200);
@@ -242,8 +242,10 @@ for (const database of testDatabases) {
       expect(scraped.status).toBe(200);
       expect(await scraped.text()).toContain("# TYPE http_requests_total counter");
       expect((await fetch(`http://127.0.0.1:${metricsPort}/`)).status).toBe(404);
-      // LOG_FORMAT=pretty: readable lines, not JSON.
-      expect(server.output()).toMatch(/INFO \(\d+\): DevPerspective on http:\/\/127\.0\.0\.1:\d+/);
+      // LOG_FORMAT=pretty: readable lines (time of day, level, message), not JSON; a request as one phrase.
+      expect(server.output()).toMatch(/^\[\d\d:\d\d:\d\d\] INFO: DevPerspective on http:\/\/127\.0\.0\.1:\d+/m);
+      await expect.poll(() => server.output()).toMatch(/INFO: GET \/metrics 404 [\d.]+ ms/);
+      expect(server.output()).not.toMatch(/^\{"level"/m);
     });
   });
 }
