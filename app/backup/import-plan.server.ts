@@ -4,12 +4,14 @@
  * and under which slug. A slug already taken is a conflict, resolved by the chosen policy:
  * rename (slug-2, slug-3, …), skip, or overwrite (the article or page that has it now is
  * replaced; an old slug that only redirects, or a page address the app itself uses, cannot be
- * overwritten and is renamed instead). A page that reads the same as the page here with its slug
- * (title and body: a site page nobody edited, in this site's own export) is unchanged.
+ * overwritten and is renamed instead). An article or page that reads the same as the one here with
+ * its slug (title and body: this site's own export, imported while its articles are still here,
+ * or a site page nobody edited) is unchanged, whatever the policy: only different content at a
+ * taken address is a conflict.
  */
 import { inArray, sql } from "drizzle-orm";
 import { getDb, queryRows } from "~/db/db.server";
-import { authors, categories, importedArticles, importedPages } from "~/db/schema";
+import { articles, authors, categories, importedArticles, importedPages } from "~/db/schema";
 import { slugify } from "~/lib/content";
 import type { ConflictPolicy } from "~/lib/import-options";
 import { RESERVED_PAGE_SLUGS } from "~/lib/site-pages";
@@ -36,6 +38,9 @@ export type ImportPlan = {
   counts: ImportPreview["counts"];
 };
 
+/** What an article or page says (title and body), as compared with what the source says. */
+const textOf = (title: string, body: string) => `${title}\n${body.trimEnd()}`;
+
 /** Slugs in use: articles' (and their old slugs, which redirect), pages'. */
 async function takenSlugs() {
   const db = await getDb();
@@ -49,8 +54,23 @@ async function takenSlugs() {
     redirects: new Set(redirectRows.map((row) => row.slug)),
     pages: new Set(pageRows.map((row) => row.slug)),
     /** Each page's title and body: a source page that reads the same is already here. */
-    pageTexts: new Map(pageRows.map((row) => [row.slug, `${row.title}\n${row.content.trimEnd()}`])),
+    pageTexts: new Map(pageRows.map((row) => [row.slug, textOf(row.title, row.content)])),
   };
+}
+
+/** The text of each article here whose slug the source asks for (a few at a time, by the slug's index). */
+async function articleTexts(source: ImportSource) {
+  const wanted = [...new Set(source.articles.map((article) => article.slug).filter(Boolean))];
+  const texts = new Map<string, string>();
+  const db = await getDb();
+  for (let i = 0; i < wanted.length; i += 1000) {
+    const rows = await db
+      .select({ slug: articles.slug, title: articles.title, content: articles.content })
+      .from(articles)
+      .where(inArray(articles.slug, wanted.slice(i, i + 1000)));
+    for (const row of rows) texts.set(row.slug, textOf(row.title, row.content));
+  }
+  return texts;
 }
 
 async function importedIds(source: ImportSource) {
@@ -90,6 +110,7 @@ async function unknownNames(table: typeof categories | typeof authors, names: st
 /** What importing `source` with `policy` would do. */
 export async function planImport(source: ImportSource, policy: ConflictPolicy = "rename"): Promise<ImportPlan> {
   const taken = await takenSlugs();
+  const texts = { article: await articleTexts(source), page: taken.pageTexts };
   const imported = await importedIds(source);
   const counts = { create: 0, overwrite: 0, unchanged: 0, skip: 0, conflicts: 0, renamed: 0 };
   const items: PlannedItem[] = [];
@@ -103,8 +124,8 @@ export async function planImport(source: ImportSource, policy: ConflictPolicy = 
       if (action === "create") inUse.add(slug);
     };
     if (done) return add("unchanged", item.slug);
-    if (target === "page" && taken.pageTexts.get(item.slug) === `${item.title}\n${item.markdown.trimEnd()}`)
-      return add("unchanged", item.slug);
+    // The same content at its own address: already here (this site's own export), never a conflict.
+    if (texts[target].get(item.slug) === textOf(item.title, item.markdown)) return add("unchanged", item.slug);
     const wanted = item.slug || (target === "article" ? "imported" : "imported-page");
     const blocked = (slug: string) =>
       inUse.has(slug) || (target === "article" ? taken.redirects.has(slug) : RESERVED_PAGE_SLUGS.has(slug));

@@ -74,20 +74,23 @@ export async function previewRun(runId: number, policy: ConflictPolicy): Promise
 }
 
 /**
- * Applies an uploaded run (status "uploaded") with `policy`, or resumes a stopped one (status
- * "applying"), for at most REQUEST_BUDGET_MS. "gone" when its file is no longer stored.
+ * Applies an uploaded run (status "uploaded") with `policy`, planned again now, or resumes a
+ * stopped one (status "applying") along the plan it started with, for at most REQUEST_BUDGET_MS.
+ * "gone" when its file is no longer stored; "unplanned" when an uploaded run is asked to resume
+ * (`policy` null): it is never started without a choice.
  */
 export async function applyUploadedRun(
   runId: number,
-  policy: ConflictPolicy,
+  policy: ConflictPolicy | null,
   actor: Actor,
   budgetMs = REQUEST_BUDGET_MS,
-): Promise<ApplyOutcome | { status: "gone" }> {
+): Promise<ApplyOutcome | { status: "gone" } | { status: "unplanned" }> {
   const run = await getRun(runId);
   if (!run || run.status === "finished" || run.status === "rolled-back") return { status: "gone" };
+  if (run.status === "uploaded" && !policy) return { status: "unplanned" };
   const source = await readRunSource(runId);
   if (!source) return { status: "gone" };
-  if (run.status === "uploaded") await startRun(runId, await planImport(source, policy), actor);
+  if (run.status === "uploaded" && policy) await startRun(runId, await planImport(source, policy), actor);
   return applyRun(runId, source, actor, { budgetMs });
 }
 

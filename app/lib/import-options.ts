@@ -14,8 +14,14 @@ export const CONFLICT_POLICY_LABELS: Record<ConflictPolicy, string> = {
   overwrite: "Overwrite what is here",
 };
 
+/** The policy a URL asks for (the preview's `?conflict=`): the default when it names none. */
 export function conflictPolicyOf(value: unknown): ConflictPolicy {
-  return IMPORT_CONFLICT_POLICIES.find((policy) => policy === value) ?? "rename";
+  return parseConflictPolicy(value) ?? "rename";
+}
+
+/** The policy a form sends (the import button's): null unless it names one, never a default. */
+export function parseConflictPolicy(value: unknown): ConflictPolicy | null {
+  return IMPORT_CONFLICT_POLICIES.find((policy) => policy === value) ?? null;
 }
 
 /** uploaded: previewed, not applied; applying: under way or stopped (resume or roll back); then finished or rolled back. */

@@ -3,8 +3,9 @@
  * Markdown files or an export of this site (with JavaScript through /admin/import/upload, with
  * a progress bar); see the preview (?run=N: what will be created, overwritten, skipped or is
  * already imported, and how taken addresses are resolved: ?conflict=skip|overwrite); import it
- * (in batches: a long import stops after one request's budget and continues on demand); read
- * the report; roll back a stopped or finished import. Plain forms: the same without JavaScript.
+ * with the choice its form sends (refused without one; in batches: a long import stops after
+ * one request's budget and continues on demand); read the report; roll back a stopped or
+ * finished import. Plain forms: the same without JavaScript.
  * The upload waits in the database, so any instance serves the next step (app/backup).
  */
 import { data, redirect } from "react-router";
@@ -20,7 +21,7 @@ import { chosenFile } from "~/http/actions/upload-request.server";
 import { readForm } from "~/http/form.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { parseId } from "~/lib/ids";
-import { conflictPolicyOf } from "~/lib/import-options";
+import { conflictPolicyOf, parseConflictPolicy } from "~/lib/import-options";
 import { noindexMeta } from "~/lib/seo";
 import { ADMIN_IMPORT_UPLOAD_PATH, adminImportHref } from "~/lib/urls";
 import type { Route } from "./+types/admin.import";
@@ -31,6 +32,10 @@ const BUSY = {
   description: "This import is being applied or rolled back by another request: wait a moment and reload.",
 };
 const MISSING = { title: "Roll back refused", description: "That import does not exist." };
+const NO_CHOICE = {
+  title: "Import refused",
+  description: "Choose what happens when an address is taken, then press the import button again.",
+};
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requirePermission(request, "site.import");
@@ -56,8 +61,13 @@ export async function action({ request }: Route.ActionArgs) {
   const intent = form.get("intent");
   const runId = parseId(form.get("run"));
   if (intent === "apply" || intent === "resume") {
-    const outcome = runId ? await applyUploadedRun(runId, conflictPolicyOf(form.get("conflict")), actor) : null;
+    // The choice the form sent is the one applied (the run is planned again with it); a run
+    // being resumed keeps the plan it started with.
+    const policy = intent === "apply" ? parseConflictPolicy(form.get("conflict")) : null;
+    if (intent === "apply" && !policy) return data({ alert: NO_CHOICE }, { status: 400 });
+    const outcome = runId ? await applyUploadedRun(runId, policy, actor) : null;
     if (!outcome || outcome.status === "gone") return data({ alert: GONE }, { status: 400 });
+    if (outcome.status === "unplanned") return data({ alert: NO_CHOICE }, { status: 400 });
     if (outcome.status === "busy") return data({ alert: BUSY }, { status: 409 });
     throw redirect(adminImportHref(runId!), { status: 303 });
   }

@@ -78,6 +78,34 @@ describe.each(testDatabaseKinds())("import runs on %s", (kind) => {
     expect(await applyUploadedRun(runId, "rename", ACTOR)).toEqual({ status: "gone" });
   });
 
+  it("applies the choice it is given, whatever was previewed, and never starts an upload without one", async () => {
+    const first = await zipBytes([
+      { name: "p/choice.md", data: "---\ntitle: Chosen Here\nslug: chosen-slug\n---\n\nHere." },
+    ]);
+    await applyUploadedRun((await createUploadedRun(first, "first.zip", ACTOR)).runId, "rename", ACTOR);
+    const other = await zipBytes([
+      { name: "q/choice.md", data: "---\ntitle: Chosen There\nslug: chosen-slug\n---\n\nThere." },
+    ]);
+    const { runId } = await createUploadedRun(other, "other.zip", ACTOR);
+    // The page showed the default preview (a new address)…
+    const previewed = await previewRun(runId, "rename");
+    expect(previewed.status === "preview" && previewed.preview.items[0]).toMatchObject({
+      action: "create",
+      slug: "chosen-slug-2",
+    });
+    // …a resume (no choice) of a run never applied starts nothing…
+    expect(await applyUploadedRun(runId, null, ACTOR)).toEqual({ status: "unplanned" });
+    expect((await getRun(runId))?.status).toBe("uploaded");
+    // …and the import with Skip skips.
+    expect((await applyUploadedRun(runId, "skip", ACTOR)).status).toBe("finished");
+    expect((await getRun(runId))?.report).toMatchObject({ created: [], skipped: [{ slug: "chosen-slug" }] });
+    const slugs = await handle.db
+      .select({ slug: articles.slug })
+      .from(articles)
+      .where(sql`${articles.slug} like 'chosen-slug%'`);
+    expect(slugs.map((row) => row.slug)).toEqual(["chosen-slug"]);
+  });
+
   it("refuses a file it cannot read and keeps nothing of it", async () => {
     const before = await count(handle, "import_runs");
     const error = await createUploadedRun(Buffer.from('{"hello":"world"}'), "x.json", ACTOR).catch((e: Error) => e);

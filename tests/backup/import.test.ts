@@ -274,3 +274,64 @@ describe.each(testDatabaseKinds())("own export round trip on %s", (kind) => {
     }
   }, 120_000);
 });
+
+describe.each(testDatabaseKinds())("own export into the same site on %s", (kind) => {
+  it("is unchanged while its articles are here, whatever the policy, and brings back only what was deleted", async () => {
+    const handle = await openTestDatabase(kind);
+    try {
+      setDatabaseHandle(handle);
+      await seedDemoContent();
+      await seedSitePages();
+      const slugsHere = async () =>
+        (await handle.db.select({ slug: articles.slug }).from(articles)).map((row) => row.slug).sort();
+      const original = await slugsHere();
+      expect(original.length).toBeGreaterThan(2);
+      const file = path.join(work, `${kind}-own.zip`);
+      await exportToFile(file, "https://devperspective.test", ACTOR);
+      const read = await readImportSource(file);
+      expect(read.articles.map((article) => article.slug).sort()).toEqual(original);
+
+      // Everything reads the same as here: unchanged, no conflict, whatever the policy.
+      for (const policy of ["rename", "skip", "overwrite"] as const) {
+        const plan = await planImport(read, policy);
+        expect(plan.counts, policy).toMatchObject({ create: 0, overwrite: 0, skip: 0, conflicts: 0, renamed: 0 });
+        expect(plan.counts.unchanged, policy).toBe(read.articles.length + read.pages.length);
+      }
+      // Importing it twice creates nothing, either time.
+      for (const time of [1, 2]) {
+        const report = (await importFile(file)).report;
+        expect(report.created, `import ${time}`).toEqual([]);
+        expect(report.renamed, `import ${time}`).toEqual([]);
+        expect(report.unchanged, `import ${time}`).toBe(read.articles.length + read.pages.length);
+      }
+      expect(await slugsHere()).toEqual(original);
+      // A fresh export of the site, imported again, still creates nothing (never slug-2-2).
+      const again = path.join(work, `${kind}-own-again.zip`);
+      await exportToFile(again, "https://devperspective.test", ACTOR);
+      expect((await importFile(again)).report.created).toEqual([]);
+      expect(await slugsHere()).toEqual(original);
+
+      // Partly deleted: the import brings back what is missing and nothing else.
+      const [gone, alsoGone] = original;
+      await handle.db.delete(articles).where(sql`${articles.slug} in (${gone!}, ${alsoGone!})`);
+      const restored = (await importFile(file)).report;
+      expect(restored.created.map((article) => article.slug).sort()).toEqual([gone, alsoGone].sort());
+      expect(restored.renamed).toEqual([]);
+      expect(await slugsHere()).toEqual(original);
+      const [back] = await handle.db.select().from(articles).where(eq(articles.slug, gone!));
+      expect(back!.content.trimEnd()).toBe(read.articles.find((article) => article.slug === gone)!.markdown.trimEnd());
+
+      // Different text at a taken address is still a conflict.
+      const edited = original[original.length - 1]!;
+      await handle.db
+        .update(articles)
+        .set({ content: "Edited here after the export." })
+        .where(eq(articles.slug, edited));
+      const conflicted = await planImport(await readImportSource(file), "skip");
+      expect(conflicted.counts).toMatchObject({ create: 0, conflicts: 1, skip: 1 });
+      expect(conflicted.items.find((item) => item.action === "skip")?.slug).toBe(edited);
+    } finally {
+      await handle.close();
+    }
+  }, 120_000);
+});

@@ -4,14 +4,15 @@
  * again is all "already imported"; a JSON of an unknown shape is refused. With and without
  * JavaScript (plain forms); an editor is refused. With JavaScript the upload shows a progress
  * bar. The preview's "overwrite" choice replaces an article (and a Ghost page becomes a site
- * page at its own address); Roll back undoes it all.
+ * page at its own address); Roll back undoes it all. The choice the select shows is the one the
+ * import button applies, Update preview pressed or not, and the server refuses a missing or unknown one.
  */
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
 import yazl from "yazl";
-import { expect, expectToast, hydrated, signInAsAdmin, signInRequest, STAFF, test } from "./support";
+import { E2E_ADMIN, expect, expectToast, hydrated, signInAsAdmin, signInRequest, STAFF, test } from "./support";
 
 test("an administrator previews and imports a dev.to export; an editor may not", async ({
   page,
@@ -229,6 +230,84 @@ test("the preview's overwrite choice replaces an article, imports a page, and Ro
     expect(html).toContain(`Original ${run}`);
     expect(html).not.toContain(`Replacement ${run}`);
     expect((await request.get(`/colophon-${run}`)).status()).toBe(404);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("the conflict choice the select shows is the one applied, without pressing Update preview", async ({
+  page,
+  request,
+  baseURL,
+}, info) => {
+  test.setTimeout(90_000);
+  const jsEnabled = info.project.name !== "js-off";
+  const run = `${info.project.name}-${Date.now().toString(36)}`;
+  const slug = `kept-${run}`;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "dp-import-choice-"));
+  const devto = (name: string, title: string, body: string) => {
+    const file = path.join(dir, name);
+    fs.writeFileSync(
+      file,
+      JSON.stringify([
+        {
+          id: `${name}-${run}`,
+          title,
+          published: true,
+          published_at: "2024-04-01T10:00:00Z",
+          slug: `${slug}-cd34`,
+          tag_list: [],
+          body_markdown: body,
+        },
+      ]),
+    );
+    return file;
+  };
+  const original = devto("original.json", `Kept ${run}`, "The article that stays.");
+  const other = devto("other.json", `Other ${run}`, "Another article at the same address.");
+  const upload = async (file: string) => {
+    await page.getByLabel(/File to import/).setInputFiles(file);
+    await page.getByRole("button", { name: "Preview" }).click();
+  };
+  try {
+    await signInAsAdmin(page, jsEnabled);
+    await page.goto("/admin/import");
+    await hydrated(page, jsEnabled);
+    await upload(original);
+    await page.getByRole("button", { name: "Import 1 article" }).click();
+    await expect(page.getByRole("heading", { name: "Imported 1 article" })).toBeVisible();
+
+    // The preview says "new address" (the default); Skip is chosen and the import pressed at once.
+    await upload(other);
+    await expect(page.getByRole("cell", { name: /new address: .* is taken/ })).toBeVisible();
+    await page.getByLabel("When an address is taken").selectOption("skip");
+    await page.getByRole("button", { name: "Import 1 article" }).click();
+    await expect(page.getByRole("heading", { name: "Imported 0 articles" })).toBeVisible();
+    await expect(page.getByText(/0 overwritten, 0 site pages, 0 already imported, 1 skipped/)).toBeVisible();
+
+    // The article here stays, and nothing was created under another address.
+    const kept = await request.get(`/post/${slug}`);
+    expect(kept.status()).toBe(200);
+    const html = await kept.text();
+    expect(html).toContain(`Kept ${run}`);
+    expect(html).not.toContain(`Other ${run}`);
+    expect((await request.get(`/post/${slug}-2`)).status()).toBe(404);
+
+    // The server checks the choice: none, or one it does not know, is refused and imports nothing.
+    await upload(other);
+    await expect(page.getByRole("cell", { name: /new address: .* is taken/ })).toBeVisible();
+    const runId = new URL(page.url()).searchParams.get("run")!;
+    await signInRequest(request, baseURL!, E2E_ADMIN);
+    for (const conflict of [undefined, "replace-everything"]) {
+      const refused = await request.post("/admin/import", {
+        headers: { Origin: baseURL! },
+        form: { intent: "apply", run: runId, ...(conflict ? { conflict } : {}) },
+        maxRedirects: 0,
+      });
+      expect(refused.status(), String(conflict)).toBe(400);
+      expect(await refused.text()).toContain("Choose what happens when an address is taken");
+    }
+    expect((await request.get(`/post/${slug}-2`)).status()).toBe(404);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

@@ -1,7 +1,8 @@
 /**
  * The preview of an uploaded import: what will be created, overwritten, skipped or is already
- * imported, slug conflicts and how they are resolved (a plain GET form changes the choice), the
- * categories and authors to create; then the button that applies it.
+ * imported, slug conflicts and how they are resolved, the categories and authors to create. One
+ * form holds the choice: "Update preview" shows its preview (GET), the import button applies it
+ * (POST: what the select shows when it is pressed is what happens, with or without JavaScript).
  */
 import type { ImportPreview as Preview } from "~/backup/import-view";
 import { controlClass, FilterSelect } from "~/components/forms";
@@ -51,54 +52,62 @@ export function ImportPreview({ runId, preview }: { runId: number; preview: Prev
           ))}
         </ul>
       ) : null}
-      <form method="get" action={adminImportHref()} className="mt-4 flex flex-wrap items-end gap-3">
+      {/*
+        One form, so the import applies the choice the select shows: "Update preview" asks for the
+        preview of it (GET), the import button posts it (the server plans the import again with it).
+      */}
+      <form method="post" action={adminImportHref(runId, preview.policy)}>
         <input type="hidden" name="run" value={runId} />
-        <div>
-          <FilterSelect
-            // A new policy in the URL (the form's answer) resets the choice.
-            key={preview.policy}
-            id="import-conflict"
-            name="conflict"
-            label="When an address is taken"
-            labelClassName="block font-medium"
-            className={`${controlClass} mt-1 h-10`}
-            value={preview.policy}
-            options={IMPORT_CONFLICT_POLICIES.map((policy) => ({
-              value: policy,
-              label: CONFLICT_POLICY_LABELS[policy],
-            }))}
-          />
+        <div className="mt-4 flex flex-wrap items-end gap-3">
+          <div>
+            <FilterSelect
+              // A new policy in the URL (the form's answer) resets the choice.
+              key={preview.policy}
+              id="import-conflict"
+              name="conflict"
+              label="When an address is taken"
+              labelClassName="block font-medium"
+              className={`${controlClass} mt-1 h-10`}
+              value={preview.policy}
+              options={IMPORT_CONFLICT_POLICIES.map((policy) => ({
+                value: policy,
+                label: CONFLICT_POLICY_LABELS[policy],
+              }))}
+            />
+          </div>
+          <button
+            type="submit"
+            formMethod="get"
+            formAction={adminImportHref()}
+            className={buttonClass({ variant: "secondary" })}
+          >
+            Update preview
+          </button>
         </div>
-        <button type="submit" className={buttonClass({ variant: "secondary" })}>
-          Update preview
-        </button>
-      </form>
-      <ImportTable className="mt-4 w-full text-left" headings={["Item", "Address", "What happens"]}>
-        {preview.items.map((item, index) => (
-          <tr key={`${index}-${item.slug}`} className="border-t border-line">
-            <td className="py-1 pr-4">
-              {item.title}
-              {item.target === "page" ? " (page)" : ""}
-              {item.draft ? " (draft)" : ""}
-            </td>
-            <td className="py-1 pr-4">{item.target === "page" ? sitePageHref(item.slug) : postHref(item.slug)}</td>
-            <td className="py-1">
-              {ACTIONS[item.action]}
-              {item.renamedFrom ? ` (new address: ${item.renamedFrom} is taken)` : ""}
-            </td>
-          </tr>
-        ))}
-      </ImportTable>
-      {preview.total > preview.items.length ? (
-        <p className="mt-2 text-ink-muted">And {preview.total - preview.items.length} more.</p>
-      ) : null}
-      <form method="post" className="mt-4 flex flex-wrap items-end gap-3">
-        <input type="hidden" name="intent" value="apply" />
-        <input type="hidden" name="run" value={runId} />
-        <input type="hidden" name="conflict" value={preview.policy} />
-        <button type="submit" className={buttonClass({ variant: "primary" })}>
-          Import {writesLabel(preview.writes)}
-        </button>
+        <ImportTable className="mt-4 w-full text-left" headings={["Item", "Address", "What happens"]}>
+          {preview.items.map((item, index) => (
+            <tr key={`${index}-${item.slug}`} className="border-t border-line">
+              <td className="py-1 pr-4">
+                {item.title}
+                {item.target === "page" ? " (page)" : ""}
+                {item.draft ? " (draft)" : ""}
+              </td>
+              <td className="py-1 pr-4">{item.target === "page" ? sitePageHref(item.slug) : postHref(item.slug)}</td>
+              <td className="py-1">
+                {ACTIONS[item.action]}
+                {item.renamedFrom ? ` (new address: ${item.renamedFrom} is taken)` : ""}
+              </td>
+            </tr>
+          ))}
+        </ImportTable>
+        {preview.total > preview.items.length ? (
+          <p className="mt-2 text-ink-muted">And {preview.total - preview.items.length} more.</p>
+        ) : null}
+        <div className="mt-4 flex flex-wrap items-end gap-3">
+          <button type="submit" name="intent" value="apply" className={buttonClass({ variant: "primary" })}>
+            Import {writesLabel(preview.writes)}
+          </button>
+        </div>
       </form>
     </section>
   );
