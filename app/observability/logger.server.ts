@@ -11,6 +11,17 @@
  */
 import pino, { type DestinationStream, type Logger } from "pino";
 import pretty from "pino-pretty";
+import {
+  batchedRequestLine,
+  type BufferSink,
+  jsonRequestLine,
+  LineBatch,
+  REQUEST_MESSAGE,
+  type RequestEntry,
+  type Sink,
+} from "./request-line.server";
+
+export type { RequestEntry };
 
 export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -39,62 +50,11 @@ const REDACTED = [
 
 const MAX_PENDING_BYTES = 16 * 1024 * 1024;
 
-type Sink = { write(line: string): unknown; flushSync?: () => void };
-
 let sinks: Sink[] = [];
 let current: Logger | undefined;
 let currentSettings: LogSettings | undefined;
 let currentRequests: RequestLineWriter | undefined;
 const requestWriters = new WeakMap<Logger, RequestLineWriter>();
-
-/**
- * Lines handed to the destination in batches: at most every BATCH_MS, or as soon as BATCH_BYTES
- * are pending. Each write of the destination costs a system call and a wake-up of the thread that
- * does it; under load this makes it a few hundred a second instead of one per line. Each line is
- * copied into the batch's buffer as it comes (outside V8's heap: pending lines are never carried
- * through a garbage collection). A line waits at most BATCH_MS; `flushSync` (before exit) writes
- * what is pending.
- */
-const BATCH_MS = 50;
-const BATCH_BYTES = 256 * 1024;
-
-type BufferSink = { write(chunk: Buffer): unknown; flushSync?: () => void };
-
-class LineBatch implements Sink {
-  #buffer = Buffer.allocUnsafe(BATCH_BYTES);
-  #used = 0;
-  #timer: NodeJS.Timeout | undefined;
-  readonly #flushLater = () => this.#flush();
-  constructor(private readonly destination: BufferSink) {}
-  write(line: string) {
-    // A UTF-8 character takes at most 3 bytes per UTF-16 unit.
-    if (this.#used + line.length * 3 > BATCH_BYTES) {
-      this.#flush();
-      if (line.length * 3 > BATCH_BYTES) {
-        this.destination.write(Buffer.from(line));
-        return true;
-      }
-    }
-    // UTF-8, the default: without an encoding argument to parse.
-    this.#used += this.#buffer.write(line, this.#used);
-    this.#timer ??= setTimeout(this.#flushLater, BATCH_MS);
-    return true;
-  }
-  #flush() {
-    if (this.#timer) clearTimeout(this.#timer);
-    this.#timer = undefined;
-    if (this.#used === 0) return;
-    // The destination keeps the chunk until its write completes: hand it over, start a new one.
-    const chunk = this.#buffer.subarray(0, this.#used);
-    this.#buffer = Buffer.allocUnsafe(BATCH_BYTES);
-    this.#used = 0;
-    this.destination.write(chunk);
-  }
-  flushSync() {
-    this.#flush();
-    this.destination.flushSync?.();
-  }
-}
 
 export type LogSettings = { level: LogLevel; format: LogFormat };
 
@@ -160,7 +120,11 @@ export function createLogger(
   // no redaction pass and no stream routing on the hot path; as JSON they are put together by
   // hand (the same line pino writes), readable lines go through pino-pretty.
   const writeRequest: RequestLineWriter =
-    settings.format === "json" ? jsonRequestLine(out as Sink) : prettyRequestLine(pino(common, out));
+    settings.format !== "json"
+      ? prettyRequestLine(pino(common, out))
+      : out instanceof LineBatch
+        ? batchedRequestLine(out)
+        : jsonRequestLine(out as Sink);
   requestWriters.set(logger, (entry) => {
     if (logger.isLevelEnabled("info")) writeRequest(entry);
   });
@@ -189,21 +153,7 @@ function errorWithoutValues(error: unknown) {
   return serialized;
 }
 
-/** The fields of a request's log line (server/observe.ts fills them). */
-export type RequestEntry = {
-  requestId: string;
-  method: string;
-  path: string;
-  route: string;
-  status: number;
-  ms: number;
-  bytes: number;
-  cache: "hit" | "miss" | "none";
-  userId?: number;
-};
 type RequestLineWriter = (entry: RequestEntry) => void;
-
-const REQUEST_MESSAGE = "request";
 
 /**
  * Readable lines: the time of day, the level, the message, then the other fields on the same line
@@ -218,38 +168,6 @@ function prettyRequestLine(log: Logger): RequestLineWriter {
       { requestId: entry.requestId, ...(entry.userId === undefined ? {} : { userId: entry.userId }) },
       `${entry.method} ${entry.path} ${entry.status} ${entry.ms} ms${entry.cache === "hit" ? " (cached)" : ""}`,
     );
-}
-
-/** Printable ASCII but `"` and `\\`: written between quotes as it is. */
-const PLAIN_JSON_TEXT = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
-
-/** A JSON string: quoted as it is when plain (no escaping needed), else by JSON.stringify. */
-function jsonText(value: string) {
-  return PLAIN_JSON_TEXT.test(value) ? `"${value}"` : JSON.stringify(value);
-}
-
-/**
- * The request line as pino would write it (`level`, `time`, `pid`, the fields, `msg`), without
- * pino's per-line machinery. Strings are escaped unless plain; the method (one of the HTTP
- * parser's known methods), the route pattern (the route table's) and the cache outcome (hit, miss
- * or none) are written as they are.
- * The time string is made once per millisecond.
- */
-function jsonRequestLine(out: Sink): RequestLineWriter {
-  const pid = `","pid":${process.pid},"requestId":`;
-  let lastMs = 0;
-  let head = "";
-  return (entry) => {
-    const now = Date.now();
-    if (now !== lastMs) {
-      lastMs = now;
-      head = `{"level":"info","time":"${new Date(now).toISOString()}${pid}`;
-    }
-    const user = entry.userId === undefined ? "" : `,"userId":${entry.userId}`;
-    out.write(
-      `${head}${jsonText(entry.requestId)},"method":"${entry.method}","path":${jsonText(entry.path)},"route":"${entry.route}","status":${entry.status},"ms":${entry.ms},"bytes":${entry.bytes},"cache":"${entry.cache}"${user},"msg":"request"}\n`,
-    );
-  };
 }
 
 /**
