@@ -4,9 +4,10 @@
  *
  *   server/ ──types──► app/http/runtime.server.ts (the composition root)
  *   app/routes ──► domain (app/<subject>) ──► app/cache, app/db ──► drivers
+ *                                         └──► app/outbound (requests to other servers)
  *   app/components ──► app/lib          app/lib ──► nothing of the app
  */
-const DOMAIN = "^app/(?!(routes|components|http|lib|db|cache|observability)/)[^/]+/";
+const DOMAIN = "^app/(?!(routes|components|http|lib|db|cache|observability|outbound)/)[^/]+/";
 
 module.exports = {
   forbidden: [
@@ -60,6 +61,14 @@ module.exports = {
       comment: "app/cache and app/db know nothing above them.",
       from: { path: "^app/(cache|db)/" },
       to: { path: "^app/", pathNot: ["^app/(cache|db|lib)/", "^app/env\\.server\\.ts$", "^app/observability/"] },
+    },
+    {
+      name: "outbound-is-low",
+      severity: "error",
+      comment:
+        "app/outbound (the outbound request guard) knows only app/lib, app/observability and the environment; domain modules import it.",
+      from: { path: "^app/outbound/" },
+      to: { path: "^app/", pathNot: ["^app/(outbound|lib|observability)/", "^app/env\\.server\\.ts$"] },
     },
     {
       name: "server-only-through-runtime",

@@ -122,6 +122,12 @@ const EnvSchema = z
     // Host names whose addresses an import's remote-image fetch does not check (comma-separated):
     // only for tests, whose image server is on localhost. Empty: every address must be public.
     IMPORT_FETCH_ALLOW_HOSTS: optionalString,
+    // "true": outbound requests (app/outbound) may reach loopback, private, link-local and
+    // metadata addresses (tests, intranets). Default "false": public addresses only.
+    ALLOW_PRIVATE_OUTBOUND: optionalString
+      .transform((value) => (value ?? "false").toLowerCase())
+      .pipe(z.enum(["true", "false"], { message: 'must be "true" or "false" (default)' }))
+      .transform((value) => value === "true"),
     // "1" only for the browser tests: pretend client addresses, simulated read failures, /__test routes.
     ENABLE_TEST_HOOKS: optionalString,
     // Operations: logs (app/observability/logger.server.ts) and metrics (/metrics).
