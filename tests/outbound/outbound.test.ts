@@ -269,6 +269,9 @@ describe("outboundFetch", () => {
       expect([late.kind, late.reason], path).toEqual(["timeout", "timed out after 0.3 s"]);
       expect(performance.now() - started, path).toBeLessThan(3000);
     }
+    // A lookup that never answers is inside the deadline too.
+    const stuck = await failure("http://slow-dns.test/", { resolve: () => new Promise(() => {}), timeoutMs: 200 });
+    expect([stuck.kind, stuck.reason]).toEqual(["timeout", "timed out after 0.2 s"]);
     const controller = new AbortController();
     const pending = outboundFetch(at("allowed.test", "/no-headers"), { ...local, signal: controller.signal });
     setTimeout(() => controller.abort(), 50);
