@@ -137,6 +137,9 @@ export default [
   route("robots.txt", "routes/robots.ts"),
   route("llms.txt", "routes/llms.ts"),
 
+  // Ghost's APIs (issue 42): the Content API, and the versioned paths older clients call.
+  route("ghost/api/*", "routes/ghost-api.ts"),
+
   // Resource routes.
   // An article's comments, loaded in place by Load Comments (JavaScript).
   route("post/:slug/comments", "routes/post.comments.ts"),

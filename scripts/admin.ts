@@ -1,8 +1,12 @@
 /**
  * npm run admin -- create --email E --password P --name "Full Name"
+ * npm run admin -- integration create --name NAME [--role contributor|author|editor|administrator]
+ * npm run admin -- integration list | integration delete --name NAME
  *
- * Creates a verified administrator with a linked author profile, or promotes an existing user.
- * Exits non-zero with a one-line reason on bad input.
+ * `create` makes a verified administrator with a linked author profile, or promotes an existing
+ * user. `integration create` prints one JSON line with the new integration's keys
+ * (../shared/contract.md); `list` one JSON line an integration (no secrets). Exits non-zero with a
+ * one-line reason on bad input.
  *
  * With DATABASE_URL it connects directly. On the embedded database it opens the data folder, or,
  * when a running server holds it (the folder is never opened twice), sends the command through
@@ -12,9 +16,16 @@ import { parseArgs } from "node:util";
 import path from "node:path";
 import { closeDatabase, DataDirLockedError, getDatabaseHandle } from "~/db/db.server";
 import { sendDataDirCommand } from "~/db/data-dir-lock.server";
+import type { DataDirCommand, DataDirCommandAnswer } from "~/db/data-dir-lock.server";
+import { IntegrationCommandSchema, runIntegrationCommand } from "~/integrations/integration-command.server";
 import { AdminCreateSchema, runAdminCreate } from "~/setup/admin-command.server";
 
-const USAGE = 'usage: npm run admin -- create --email E --password P --name "Full Name"';
+const USAGE = [
+  'usage: npm run admin -- create --email E --password P --name "Full Name"',
+  "       npm run admin -- integration create --name NAME [--role contributor|author|editor|administrator]",
+  "       npm run admin -- integration list",
+  "       npm run admin -- integration delete --name NAME",
+].join("\n");
 
 function die(message: string): never {
   console.error(`admin: ${message}`);
@@ -26,41 +37,79 @@ async function main() {
   try {
     parsed = parseArgs({
       allowPositionals: true,
-      options: { email: { type: "string" }, password: { type: "string" }, name: { type: "string" } },
+      options: {
+        email: { type: "string" },
+        password: { type: "string" },
+        name: { type: "string" },
+        role: { type: "string" },
+      },
     });
   } catch (error) {
-    die(`${(error as Error).message}. ${USAGE}`);
+    die(`${(error as Error).message}.\n${USAGE}`);
   }
-  const [command] = parsed.positionals;
-  if (command !== "create") die(command ? `unknown command "${command}". ${USAGE}` : USAGE);
+  const [command, action] = parsed.positionals;
   const values = parsed.values as Record<string, string | undefined>;
+  if (command === "integration") {
+    const input = IntegrationCommandSchema.safeParse({ action, name: values.name, role: values.role });
+    if (!input.success) {
+      const known = action === "create" || action === "list" || action === "delete";
+      die(
+        known
+          ? `${input.error.issues[0]!.message}.\n${USAGE}`
+          : `unknown integration command "${action ?? ""}".\n${USAGE}`,
+      );
+    }
+    // The integration commands print their answer as it is (create: one JSON line).
+    await run(
+      { command: "integration", input: input.data },
+      () => runIntegrationCommand(input.data),
+      (m) => m,
+    );
+    return;
+  }
+  if (command !== "create") die(command ? `unknown command "${command}".\n${USAGE}` : USAGE);
   for (const flag of ["email", "password", "name"]) {
-    if (values[flag] === undefined) die(`missing --${flag}. ${USAGE}`);
+    if (values[flag] === undefined) die(`missing --${flag}.\n${USAGE}`);
   }
   const input = AdminCreateSchema.safeParse({ email: values.email, password: values.password, fullName: values.name });
   if (!input.success) die(input.error.issues[0]!.message);
+  await run(
+    { command: "admin-create", input: input.data },
+    () => runAdminCreate(input.data),
+    (message, byServer) => `admin: ${message}${byServer ? " (by the running server)" : ""}`,
+  );
+}
 
+/**
+ * Runs a command on the database: directly, or, when a running server holds the embedded
+ * database, through the data folder's lock socket (the server runs it).
+ */
+async function run(
+  command: DataDirCommand,
+  direct: () => Promise<DataDirCommandAnswer>,
+  line: (message: string, byServer: boolean) => string,
+) {
   let handle: Awaited<ReturnType<typeof getDatabaseHandle>>;
   try {
     handle = await getDatabaseHandle();
   } catch (error) {
     if (!(error instanceof DataDirLockedError)) die((error as Error).message);
-    // A running server holds the embedded database: it runs the command for us.
-    const answer = await sendDataDirCommand(path.resolve(process.env.DATA_DIR || "./data"), {
-      command: "admin-create",
-      input: input.data,
-    }).catch((sendError: Error) => die(sendError.message));
+    const answer = await sendDataDirCommand(path.resolve(process.env.DATA_DIR || "./data"), command).catch(
+      (sendError: Error) => die(sendError.message),
+    );
     if (!answer.ok) die(answer.message);
-    console.log(`admin: ${answer.message} (by the running server)`);
+    if (answer.message) console.log(line(answer.message, true));
     return;
   }
+  let answer: DataDirCommandAnswer;
   try {
     await handle.migrate();
-    const answer = await runAdminCreate(input.data);
-    console.log(`admin: ${answer.message}`);
+    answer = await direct();
   } finally {
     await closeDatabase();
   }
+  if (!answer.ok) die(answer.message);
+  if (answer.message) console.log(line(answer.message, false));
 }
 
 main().catch((error: Error) => die(error.message));

@@ -29,6 +29,12 @@ const ROUTED_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"]
 const HOST_PATTERN =
   /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
 
+/**
+ * Ghost's APIs (issue 42) speak REST, not HTML forms: PUT, DELETE and OPTIONS (CORS preflight)
+ * reach their route, and their paths keep the trailing slash Ghost's clients send.
+ */
+export const API_PREFIX = "/ghost/api/";
+
 export type Refusal = { status: number; message: string; headers?: Record<string, string> };
 
 /** The last Host header that passed the pattern: clients send the same one request after request. */
@@ -36,7 +42,7 @@ let lastGoodHost: string | undefined;
 
 export function checkRequestLine(req: IncomingMessage): Refusal | null {
   const method = req.method ?? "";
-  if (!ROUTED_METHODS.has(method)) {
+  if (!ROUTED_METHODS.has(method) && !(method === "OPTIONS" && req.url?.startsWith(API_PREFIX))) {
     return { status: 405, message: "Method Not Allowed", headers: { Allow: "GET, HEAD, POST" } };
   }
   const target = req.url ?? "";
@@ -86,7 +92,7 @@ export function trailingSlashRedirect(req: IncomingMessage): Refusal | null {
   const target = req.url ?? "/";
   const queryStart = target.indexOf("?");
   const pathname = queryStart === -1 ? target : target.slice(0, queryStart);
-  if (pathname.length < 2 || !pathname.endsWith("/")) return null;
+  if (pathname.length < 2 || !pathname.endsWith("/") || pathname.startsWith(API_PREFIX)) return null;
   const trimmed = pathname.replace(/\/+$/, "") || "/";
   const location = trimmed + (queryStart === -1 ? "" : target.slice(queryStart));
   return { status: 301, message: "Moved Permanently", headers: { Location: location } };

@@ -6,7 +6,7 @@
  * React Router answers these itself, with the same statuses and a logged error.)
  */
 import type { IndexRouteObject, matchRoutes as MatchRoutes, NonIndexRouteObject, ServerBuild } from "react-router";
-import type { Refusal } from "./request-guard.ts";
+import { API_PREFIX, type Refusal } from "./request-guard.ts";
 
 type RouteNode = (IndexRouteObject | NonIndexRouteObject) & { id: string; hasAction: boolean };
 
@@ -25,6 +25,8 @@ export function createMethodGuard(routes: ServerBuild["routes"], matchRoutes: ty
     // Only the catch-all (the 404 page) matched: the path is unknown, whatever the method.
     if (!route || route.path === "*") return { status: 404, message: "Not Found" };
     if (method === "POST" && route.hasAction) return null;
+    // Ghost's APIs answer every method themselves (in Ghost's error envelope).
+    if (route.hasAction && url.pathname.startsWith(API_PREFIX)) return null;
     return {
       status: 405,
       message: "Method Not Allowed",

@@ -23,6 +23,7 @@ export const AUDIT_KINDS = [
   "media",
   "site",
   "subscribers",
+  "integration",
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 

@@ -344,6 +344,15 @@ export async function getDb(): Promise<Database> {
   return (await getDatabaseHandle()).db;
 }
 
+/**
+ * The rows of a hand-written select (a union, a derived table the query builder cannot express):
+ * both drivers answer `{ rows }`. Column names come back as the query names them.
+ */
+export async function selectRows<Row>(query: SQL, runner?: Runner): Promise<Row[]> {
+  const result = await (runner ?? (await getDb())).execute(query);
+  return (result as unknown as { rows: Row[] }).rows;
+}
+
 /** Lets tests and scripts point the application at a database they opened themselves. */
 export function setDatabaseHandle(handle: DatabaseHandle) {
   holder.handle = Promise.resolve(handle);

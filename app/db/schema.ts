@@ -1060,3 +1060,35 @@ export const newsletterDeliveries = pgTable(
     index("newsletter_deliveries_message_idx").on(t.messageId),
   ],
 );
+
+/**
+ * Integrations (issue 42): another program's keys to the Ghost-compatible APIs
+ * (app/integrations). The Content API key (26 hex) reads what is public; the Admin API key is
+ * `{admin_key_id}:{admin_secret}` (24 and 64 hex, Ghost's format): the client signs a short-lived
+ * JWT with the secret, so the secret itself is kept to check the signature. `role` is what the
+ * permissions module lets the integration do on the Admin API (Ghost gives every integration full
+ * power; here it is one staff role).
+ */
+export const integrations = pgTable(
+  "integrations",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    role: text("role").$type<"contributor" | "author" | "editor" | "administrator">().notNull().default("editor"),
+    contentKey: text("content_key").notNull(),
+    adminKeyId: text("admin_key_id").notNull(),
+    adminSecret: text("admin_secret").notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("integrations_name_lower_key").on(sql`lower(${t.name})`),
+    uniqueIndex("integrations_content_key_key").on(t.contentKey),
+    uniqueIndex("integrations_admin_key_id_key").on(t.adminKeyId),
+    check("integrations_name_present", sql`length(trim(${t.name})) > 0`),
+    check("integrations_role_staff", sql`${t.role} in ('contributor', 'author', 'editor', 'administrator')`),
+    check("integrations_content_key_shape", sql`${t.contentKey} ~ '^[0-9a-f]{26}$'`),
+    check("integrations_admin_key_id_shape", sql`${t.adminKeyId} ~ '^[0-9a-f]{24}$'`),
+    check("integrations_admin_secret_shape", sql`${t.adminSecret} ~ '^[0-9a-f]{64}$'`),
+  ],
+);

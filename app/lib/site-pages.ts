@@ -38,6 +38,7 @@ export const RESERVED_PAGE_SLUGS: ReadonlySet<string> = new Set([
   "contact",
   "feed",
   "forgot-password",
+  "ghost",
   "healthz",
   "interview-prep",
   "invite",

@@ -9,6 +9,7 @@ import { runBackupCommand } from "~/backup/backup-command.server";
 import { exportLine, exportToFile } from "~/backup/export-command.server";
 import { env } from "~/env.server";
 import { createOrPromoteAdmin } from "~/auth/admins.server";
+import { IntegrationCommandSchema, runIntegrationCommand } from "~/integrations/integration-command.server";
 import type { DataDirCommand, DataDirCommandAnswer } from "~/db/data-dir-lock.server";
 import { EmailSchema, FullNameSchema, PasswordSchema } from "~/lib/account-schemas";
 import { logger } from "~/observability/logger.server";
@@ -42,6 +43,15 @@ export async function handleDataDirCommand(command: DataDirCommand): Promise<Dat
     const result = await exportToFile(file, env().SITE_URL, { id: null, fullName: "npm run export" });
     const answer = { ok: true, message: exportLine(result) };
     console.log(`[export] ${answer.message} (sent by npm run export)`);
+    return answer;
+  }
+  if (command.command === "integration") {
+    const input = IntegrationCommandSchema.safeParse(command.input);
+    if (!input.success) return { ok: false, message: input.error.issues[0]!.message };
+    const answer = await runIntegrationCommand(input.data);
+    if (answer.ok && input.data.action !== "list") {
+      logger().info({ event: "admin" }, `integration ${input.data.action}: ${input.data.name} (sent by npm run admin)`);
+    }
     return answer;
   }
   if (command.command !== "admin-create") return { ok: false, message: `unknown command "${command.command}"` };

@@ -1,0 +1,10 @@
+/** The fields of an integration, one schema for the Integrations screen and the command line. */
+import { z } from "zod";
+
+export const INTEGRATION_NAME_MAX = 100;
+
+export const IntegrationNameSchema = z
+  .string({ error: "Name is required" })
+  .trim()
+  .min(1, "Name is required")
+  .max(INTEGRATION_NAME_MAX, `Name must be at most ${INTEGRATION_NAME_MAX} characters`);
