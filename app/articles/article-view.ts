@@ -22,6 +22,11 @@ export type ArticleViewData = {
   title: string;
   excerpt: string | null;
   imageUrl: string | null;
+  /**
+   * Where the article was first published, when that is another site: the page's rel=canonical
+   * names it (and an API serves it as `canonical_url`). Null: this page is the canonical one.
+   */
+  canonicalUrl: string | null;
   publishedAt: string;
   readingMinutes: number;
   toc: TocEntry[];

@@ -138,6 +138,8 @@ export type ArticleDetail = {
   title: string;
   excerpt: string | null;
   imageUrl: string | null;
+  /** Where it was first published, when another site (its page's rel=canonical); null: here. */
+  canonicalUrl: string | null;
   contentHtml: string;
   /** The first paragraphs of a long article (rendered at save); null for a short one. */
   previewHtml: string | null;
@@ -171,6 +173,7 @@ export async function getArticleBySlug(slug: string): Promise<ArticleDetail | nu
       title: articles.title,
       excerpt: articles.excerpt,
       imageUrl: articles.imageUrl,
+      canonicalUrl: articles.canonicalUrl,
       contentHtml: articles.contentHtml,
       previewHtml: articles.previewHtml,
       toc: articles.toc,
@@ -191,13 +194,14 @@ export async function getArticleBySlug(slug: string): Promise<ArticleDetail | nu
     .limit(1);
   if (!row) return null;
   const [tagged, series] = await Promise.all([tagsOfArticles([row.id]), seriesNavFor(row.id)]);
-  const { id, title, excerpt, imageUrl } = row;
+  const { id, title, excerpt, imageUrl, canonicalUrl } = row;
   return {
     id,
     slug: row.slug,
     title,
     excerpt,
     imageUrl,
+    canonicalUrl,
     tags: tagged.get(row.id) ?? [],
     series,
     contentHtml: row.contentHtml,

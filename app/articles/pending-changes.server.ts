@@ -51,6 +51,7 @@ export async function getEditorState(id: number): Promise<EditorState | null> {
     content: row.content,
     excerpt: row.excerpt,
     imageUrl: row.imageUrl,
+    canonicalUrl: row.canonicalUrl,
     categoryId: row.categoryId,
     featured: row.featured,
     tags: taxonomy.tags,
@@ -95,6 +96,10 @@ export function autosaveFields(form: FormData): RevisionFields {
     content: text("content", ARTICLE_LIMITS.content),
     excerpt: text("excerpt", ARTICLE_LIMITS.excerpt) || null,
     imageUrl: text("imageUrl", ARTICLE_LIMITS.imageUrl) || null,
+    // Left out of the post (an older page): kept as it is.
+    canonicalUrl: form.has("canonicalUrl")
+      ? text("canonicalUrl", ARTICLE_LIMITS.canonicalUrl).trim() || null
+      : undefined,
     categoryId: Number.isInteger(category) && category > 0 && category <= 2_147_483_647 ? category : null,
     featured: featured === "on" || featured === "true",
     // Left out of the post (an older page): kept as they are.

@@ -7,6 +7,7 @@ import { createSecretToken, hashSecretToken, isSecretToken } from "~/auth/secret
 import { getEditorState } from "./pending-changes.server";
 import type { PreviewLinkRow } from "./history-view";
 import type { ArticleViewData } from "./article-view";
+import { storedCanonicalUrl } from "./canonical-url.server";
 
 /** A new preview link's token (shown once: only its hash is stored). */
 export async function createPreviewLink(articleId: number): Promise<string | null> {
@@ -74,7 +75,7 @@ export async function resolvePreviewToken(
 /** The article page's fields (./article-view) for an unpublished article, with its whole HTML. */
 export type PreviewArticle = Pick<
   ArticleViewData,
-  "slug" | "title" | "excerpt" | "imageUrl" | "readingMinutes" | "toc" | "category" | "author"
+  "slug" | "title" | "excerpt" | "imageUrl" | "canonicalUrl" | "readingMinutes" | "toc" | "category" | "author"
 > & {
   /** ISO 8601: the publish date it will have (the schedule, or now). */
   publishedAt: string;
@@ -123,6 +124,8 @@ export async function previewByToken(
       title: fields.title,
       excerpt: fields.excerpt,
       imageUrl: fields.imageUrl,
+      // As a save would store it (an autosave keeps whatever was typed).
+      canonicalUrl: storedCanonicalUrl(fields.canonicalUrl ?? null, fields.slug) ?? null,
       publishedAt: toIso(when),
       readingMinutes: Math.max(1, output.readingMinutes),
       toc: output.toc,

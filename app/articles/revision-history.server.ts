@@ -15,7 +15,14 @@ import type { DiffPart, RevisionComparison, RevisionRow } from "./history-view";
 export function changedFields(before: RevisionFields, after: RevisionFields): (keyof RevisionFields)[] {
   const keys: (keyof RevisionFields)[] = ["title", "slug", "content", "excerpt", "imageUrl", "categoryId", "featured"];
   const changed = keys.filter((key) => (before[key] ?? null) !== (after[key] ?? null));
-  // Tags and series: compared only when both versions have them (older revisions do not).
+  // The canonical URL, tags and series: compared only when both versions have them (older
+  // revisions do not).
+  if (
+    before.canonicalUrl !== undefined &&
+    after.canonicalUrl !== undefined &&
+    (before.canonicalUrl ?? null) !== (after.canonicalUrl ?? null)
+  )
+    changed.push("canonicalUrl");
   if (before.tags !== undefined && after.tags !== undefined && before.tags.join(", ") !== after.tags.join(", "))
     changed.push("tags");
   if (before.seriesId !== undefined && after.seriesId !== undefined && before.seriesId !== after.seriesId)

@@ -17,6 +17,7 @@ export const rowFieldColumns = {
   content: articles.content,
   excerpt: articles.excerpt,
   imageUrl: articles.imageUrl,
+  canonicalUrl: articles.canonicalUrl,
   categoryId: articles.categoryId,
   featured: articles.featured,
 };

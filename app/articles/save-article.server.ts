@@ -12,6 +12,7 @@ import { isUniqueViolation, pgErrorOf } from "~/db/pg-error.server";
 import { authorIdForUser } from "./admin-articles.server";
 import { lockSeries, writeArticleTaxonomy } from "~/taxonomy/article-taxonomy.server";
 import { noteArticleNewsletter } from "~/newsletters/fan-out.server";
+import { storedCanonicalUrl } from "./canonical-url.server";
 
 export type SaveIntent = "publish" | "draft" | "schedule";
 
@@ -151,6 +152,8 @@ async function rendered(input: ArticleInput, images: Map<string, UploadInfo>) {
     readingMinutes: Math.max(1, output.readingMinutes),
     excerpt: input.excerpt,
     imageUrl: input.imageUrl,
+    // Left out: as it is (an update keeps it, a new article has none).
+    canonicalUrl: storedCanonicalUrl(input.canonicalUrl, input.slug),
     categoryId: input.categoryId,
     featured: input.featured,
   };

@@ -104,6 +104,7 @@ async function writeArticles(db: Database, zip: ZipWriter, siteUrl: string) {
         content: articles.content,
         excerpt: articles.excerpt,
         imageUrl: articles.imageUrl,
+        canonicalUrl: articles.canonicalUrl,
         featured: articles.featured,
         publishedAt: articles.publishedAt,
         updatedAt: articles.updatedAt,
@@ -147,7 +148,9 @@ async function writeArticles(db: Database, zip: ZipWriter, siteUrl: string) {
         author_slug: row.authorSlug ?? undefined,
         description: row.excerpt ?? undefined,
         cover: row.imageUrl ?? undefined,
-        canonical_url: row.status === "published" ? `${siteUrl}${postHref(row.slug)}` : undefined,
+        // Where it was first published; else, once published, its page here (other platforms
+        // that import the file point back to it; importing it here again reads it as none).
+        canonical_url: row.canonicalUrl ?? (row.status === "published" ? `${siteUrl}${postHref(row.slug)}` : undefined),
         featured: row.featured || undefined,
         tags: tagNames.length > 0 ? tagNames : undefined,
         series: row.series ?? undefined,

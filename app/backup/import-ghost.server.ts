@@ -2,11 +2,20 @@
  * Ghost's JSON export: posts with `html`, `lexical` or `mobiledoc` (HTML turned into Markdown
  * with the site's one converter, app/lib/html-to-markdown.ts; the sanitiser of the article pipeline runs at save, as for
  * every article), tags (the first public one is the category), users as authors, the feature
- * image as the cover, and pages (posts of type "page", or a `pages` array) as site pages.
+ * image as the cover, the canonical URL, and pages (posts of type "page", or a `pages` array) as
+ * site pages.
  */
 import { slugify } from "~/lib/content";
 import { htmlToMarkdown } from "~/lib/html-to-markdown";
-import { date, ImportFileError, isRecord, type SourceArticle, type SourcePage, text } from "./import-types.server";
+import {
+  canonical,
+  date,
+  ImportFileError,
+  isRecord,
+  type SourceArticle,
+  type SourcePage,
+  text,
+} from "./import-types.server";
 
 /** Deeper than any document Ghost's editor writes (a list in a list in a list… is a few levels each). */
 export const MAX_LEXICAL_DEPTH = 100;
@@ -245,6 +254,9 @@ export function ghostContent(data: Row): GhostContent {
       category: tagNames[0] ?? null,
       author: authorId ? (users.get(authorId) ?? null) : null,
       cover: cover ? local(cover) : null,
+      // Set only when the post was first published elsewhere (an address on the Ghost site itself,
+      // __GHOST_URL__/…, is relative here: not kept).
+      canonicalUrl: canonical(local(text(post.canonical_url) ?? "")),
       oldPaths: [`/${text(post.slug) ?? slug}`],
       folder: "",
     });

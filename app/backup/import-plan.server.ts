@@ -5,11 +5,12 @@
  * rename (slug-2, slug-3, …), skip, or overwrite (the article or page that has it now is
  * replaced; an old slug that only redirects, or a page address the app itself uses, cannot be
  * overwritten and is renamed instead). An article or page that reads the same as the one here with
- * its slug (title and body: this site's own export, imported while its articles are still here,
- * or a site page nobody edited) is unchanged, whatever the policy: only different content at a
- * taken address is a conflict.
+ * its slug (title and body, and an article's canonical URL: this site's own export, imported
+ * while its articles are still here, or a site page nobody edited) is unchanged, whatever the
+ * policy: only different content at a taken address is a conflict.
  */
 import { inArray, sql } from "drizzle-orm";
+import { storedCanonicalUrl } from "~/articles/canonical-url.server";
 import { getDb, queryRows } from "~/db/db.server";
 import { articles, authors, categories, importedArticles, importedPages } from "~/db/schema";
 import { slugify } from "~/lib/content";
@@ -40,6 +41,9 @@ export type ImportPlan = {
 
 /** What an article or page says (title and body), as compared with what the source says. */
 const textOf = (title: string, body: string) => `${title}\n${body.trimEnd()}`;
+/** An article's also says where it was first published: a different canonical URL is a change. */
+const articleTextOf = (title: string, body: string, canonicalUrl: string | null) =>
+  `${textOf(title, body)}\n${canonicalUrl ?? ""}`;
 
 /** Slugs in use: articles' (and their old slugs, which redirect), pages'. */
 async function takenSlugs() {
@@ -65,10 +69,15 @@ async function articleTexts(source: ImportSource) {
   const db = await getDb();
   for (let i = 0; i < wanted.length; i += 1000) {
     const rows = await db
-      .select({ slug: articles.slug, title: articles.title, content: articles.content })
+      .select({
+        slug: articles.slug,
+        title: articles.title,
+        content: articles.content,
+        canonicalUrl: articles.canonicalUrl,
+      })
       .from(articles)
       .where(inArray(articles.slug, wanted.slice(i, i + 1000)));
-    for (const row of rows) texts.set(row.slug, textOf(row.title, row.content));
+    for (const row of rows) texts.set(row.slug, articleTextOf(row.title, row.content, row.canonicalUrl));
   }
   return texts;
 }
@@ -125,7 +134,11 @@ export async function planImport(source: ImportSource, policy: ConflictPolicy = 
     };
     if (done) return add("unchanged", item.slug);
     // The same content at its own address: already here (this site's own export), never a conflict.
-    if (texts[target].get(item.slug) === textOf(item.title, item.markdown)) return add("unchanged", item.slug);
+    const sourceText =
+      "canonicalUrl" in item
+        ? articleTextOf(item.title, item.markdown, storedCanonicalUrl(item.canonicalUrl, item.slug) ?? null)
+        : textOf(item.title, item.markdown);
+    if (texts[target].get(item.slug) === sourceText) return add("unchanged", item.slug);
     const wanted = item.slug || (target === "article" ? "imported" : "imported-page");
     const blocked = (slug: string) =>
       inUse.has(slug) || (target === "article" ? taken.redirects.has(slug) : RESERVED_PAGE_SLUGS.has(slug));

@@ -88,6 +88,11 @@ async function undo(change: Change, actor: Actor): Promise<string | null> {
               content,
               excerpt: (previous.columns.excerpt as string | null) ?? null,
               imageUrl,
+              // Runs recorded before canonical URLs did not keep one: left as it is.
+              canonicalUrl:
+                "canonicalUrl" in previous.columns
+                  ? ((previous.columns.canonicalUrl as string | null) ?? null)
+                  : undefined,
               categoryId: (previous.columns.categoryId as number | null) ?? null,
               featured: previous.columns.featured === true,
             },

@@ -10,9 +10,11 @@ import fs from "node:fs";
 import path from "node:path";
 import { parse as parseYaml } from "yaml";
 import { slugify } from "~/lib/content";
+import { postHref } from "~/lib/urls";
 import { readFolder, readZip } from "./import-archive.server";
 import { ghostContent } from "./import-ghost.server";
 import {
+  canonical,
   date,
   frontMatterList,
   ImportFileError,
@@ -61,7 +63,20 @@ export function splitFrontMatter(source: string, name: string): { front: Record<
   return { front: front as Record<string, unknown>, body: match[2]!.replace(/^\r?\n/, "") };
 }
 
-function markdownArticles(files: SourceFiles, kind: SourceKind): SourceArticle[] {
+/**
+ * Front matter's canonical URL: `canonical_url` (this site's export, Jekyll, dev.to's editor),
+ * Hugo's `canonicalURL` (Hugo reads keys in any case), `canonicalUrl`.
+ */
+function frontCanonical(front: Record<string, unknown>): unknown {
+  const key = Object.keys(front).find((name) => /^canonical[_-]?url$/i.test(name));
+  return key === undefined ? undefined : front[key];
+}
+
+/**
+ * The articles of Markdown files. `site`: the address of the site whose export this is (its
+ * manifest's), where the export names each published article's own page as its canonical URL.
+ */
+function markdownArticles(files: SourceFiles, kind: SourceKind, site: string | null = null): SourceArticle[] {
   const result: SourceArticle[] = [];
   for (const [name, bytes] of [...files].sort(([a], [b]) => a.localeCompare(b))) {
     if (!/\.(md|markdown|mdx)$/i.test(name)) continue;
@@ -105,6 +120,7 @@ function markdownArticles(files: SourceFiles, kind: SourceKind): SourceArticle[]
         text(front.feature_image) ??
         text(front.heroImage) ??
         (typeof front.cover === "object" && front.cover ? text((front.cover as { image?: unknown }).image) : null),
+      canonicalUrl: canonical(frontCanonical(front), site ? `${site.replace(/\/+$/, "")}${postHref(slug)}` : null),
       oldPaths: aliases,
       folder: path.posix.dirname(name) === "." ? "" : path.posix.dirname(name),
       categorySlug: text(front.category_slug),
@@ -150,6 +166,8 @@ function devtoArticles(items: Record<string, unknown>[]): SourceArticle[] {
     const title = text(item.title) ?? text(front.title) ?? "Untitled";
     const published = item.published === true || (item.published === undefined && !!item.published_at);
     const oldPath = pathOf(item.url) ?? pathOf(item.path);
+    // dev.to's API names every article's own page its canonical URL (its export: null unless set).
+    const ownUrl = text(item.url) ?? (pathOf(item.path) ? `https://dev.to${pathOf(item.path)}` : null);
     return {
       source: "devto" as const,
       sourceId: String(item.id ?? item.slug ?? title),
@@ -165,6 +183,7 @@ function devtoArticles(items: Record<string, unknown>[]): SourceArticle[] {
       category: list(item.tag_list ?? item.tags ?? front.tags)[0] ?? null,
       author: text((item.user as { name?: unknown } | undefined)?.name),
       cover: text(item.cover_image) ?? text(item.main_image) ?? text(front.cover_image),
+      canonicalUrl: canonical(item.canonical_url, ownUrl) ?? canonical(frontCanonical(front), ownUrl),
       oldPaths: oldPath ? [oldPath] : [],
       folder: "",
     };
@@ -238,6 +257,8 @@ function filesSource(files: SourceFiles): ImportSource {
     throw new ImportFileError("Refused: nothing to import (no Markdown files and no known JSON export).");
   }
   let kind: SourceKind = "markdown";
+  /** The exporting site's address (this site's own export says it). */
+  let site: string | null = null;
   const manifest = files.get("manifest.json");
   if (manifest) {
     const parsed = parseJson(manifest, "manifest.json");
@@ -249,10 +270,11 @@ function filesSource(files: SourceFiles): ImportSource {
         );
       }
       kind = "devperspective";
+      site = text(parsed.site);
     }
   }
   const pages = kind === "devperspective" ? exportedPages(files) : [];
-  return { kind, articles: markdownArticles(files, kind), pages, files, problems: [] };
+  return { kind, articles: markdownArticles(files, kind, site), pages, files, problems: [] };
 }
 
 const isZip = (head: Buffer) => head.toString("latin1", 0, 2) === "PK";

@@ -3,6 +3,7 @@
  * articles, site pages, and the files they may reference. Plus the small readers of loosely
  * typed fields (front matter, JSON exports) every source shares.
  */
+import { keptCanonicalUrl } from "~/lib/article-schema";
 
 export class ImportFileError extends Error {
   constructor(message: string) {
@@ -32,6 +33,11 @@ export type SourceArticle = {
   authorSlug?: string | null;
   featured?: boolean;
   cover: string | null;
+  /**
+   * Where it was first published, when the source says it is another page than its own (dev.to's
+   * and Ghost's `canonical_url`, Hugo's `canonicalURL`, this site's export's `canonical_url`).
+   */
+  canonicalUrl: string | null;
   /** Old paths on the source site that should answer 301 to the article here. */
   oldPaths: string[];
   /** Where relative image paths are resolved (a folder inside the archive). */
@@ -69,6 +75,13 @@ export const date = (value: unknown): Date | null => {
 };
 export const text = (value: unknown): string | null =>
   typeof value === "string" && value.trim() ? value.trim() : null;
+/**
+ * A canonical URL the source gives: an absolute http(s) address, else none; none too when it is
+ * the article's own address at the source (`ownUrl`: what dev.to's API gives every article, what
+ * this site's export writes for a published one), which is no other page.
+ */
+export const canonical = (value: unknown, ownUrl: string | null = null): string | null =>
+  keptCanonicalUrl(text(value), ownUrl ?? "");
 /**
  * A list of names (tags, categories, aliases): the strings of an array, trimmed, without empty
  * ones (anything else in it, null, an object, a number, is skipped: a JSON export never means a

@@ -7,6 +7,7 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import { announceArticle, articlePageState } from "~/articles/article-tags.server";
+import { storedCanonicalUrl } from "~/articles/canonical-url.server";
 import { recordRevision } from "~/articles/revisions.server";
 import { renderArticleColumns } from "~/articles/save-article.server";
 import { parseTagList, TAG_LIMITS } from "~/lib/tag-names";
@@ -52,6 +53,7 @@ export const OVERWRITTEN_ARTICLE_COLUMNS = {
   readingMinutes: articles.readingMinutes,
   excerpt: articles.excerpt,
   imageUrl: articles.imageUrl,
+  canonicalUrl: articles.canonicalUrl,
   categoryId: articles.categoryId,
   authorId: articles.authorId,
   featured: articles.featured,
@@ -141,6 +143,8 @@ export async function writeArticle(
     content,
     excerpt: article.excerpt?.slice(0, 500) ?? null,
     imageUrl: images.cover,
+    // The source's, unless it names this article's own address here.
+    canonicalUrl: storedCanonicalUrl(article.canonicalUrl, item.slug) ?? null,
     featured: article.featured === true,
     // Front matter `tags`, Ghost's tags, dev.to's tag_list: normalised, at most 5 (longer or
     // empty ones are left out rather than failing the import).

@@ -213,6 +213,9 @@ export const articles = pgTable(
     readingMinutes: integer("reading_minutes").notNull().default(1),
     excerpt: text("excerpt"),
     imageUrl: text("image_url"),
+    // Where the article was first published, when that is another site (a cross-post): the
+    // page's rel=canonical names it and the sitemap leaves the article out. Null: this site.
+    canonicalUrl: text("canonical_url"),
     // Deleting a category or author must not delete articles: they fall back to General / Anonymous.
     categoryId: integer("category_id").references(() => categories.id, { onDelete: "set null" }),
     authorId: integer("author_id").references(() => authors.id, { onDelete: "set null" }),

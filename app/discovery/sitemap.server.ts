@@ -1,9 +1,10 @@
 /**
  * sitemap.xml: every article (lastmod = updated_at), category, author, tag and series with a
- * published article, and static page. Past 50,000 URLs
+ * published article, and static page. An article first published elsewhere (it has a canonical
+ * URL) is left out: its canonical page is the one to index. Past 50,000 URLs
  * (the protocol's limit per file) /sitemap.xml becomes an index of numbered pieces.
  */
-import { asc, count, sql } from "drizzle-orm";
+import { and, asc, isNull, sql } from "drizzle-orm";
 import { getDb } from "~/db/db.server";
 import { isPublished } from "~/db/order";
 import { articles, authors, categories } from "~/db/schema";
@@ -58,23 +59,34 @@ async function nonArticleEntries(): Promise<UrlEntry[]> {
   ];
 }
 
+/** The articles the sitemap lists: published, and not first published elsewhere. */
+const inSitemap = and(isPublished, isNull(articles.canonicalUrl));
+
 async function articleEntries(offset: number, limit: number): Promise<UrlEntry[]> {
   const { SITE_URL } = env();
   const db = await getDb();
   const rows = await db
     .select({ slug: articles.slug, updatedAt: articles.updatedAt })
     .from(articles)
-    .where(isPublished)
+    .where(inSitemap)
     .orderBy(asc(articles.id))
     .offset(offset)
     .limit(limit);
   return rows.map((row) => ({ loc: `${SITE_URL}/post/${row.slug}`, lastmod: row.updatedAt }));
 }
 
+/**
+ * How many articles the sitemap lists, and the newest change among every published article: one
+ * that gains a canonical URL (a save, which moves its updated_at) leaves the sitemap, and its
+ * Last-Modified still moves forward.
+ */
 async function articleStats() {
   const db = await getDb();
   const [row] = await db
-    .select({ total: count(), lastModified: sql<string | null>`max(${articles.updatedAt})` })
+    .select({
+      total: sql<number>`count(*) filter (where ${articles.canonicalUrl} is null)`.mapWith(Number),
+      lastModified: sql<string | null>`max(${articles.updatedAt})`,
+    })
     .from(articles)
     .where(isPublished);
   return { total: row?.total ?? 0, lastModified: row?.lastModified ? new Date(row.lastModified) : null };

@@ -16,6 +16,7 @@ export const ARTICLE_LIMITS = {
   content: 200_000,
   excerpt: 500,
   imageUrl: 2_000,
+  canonicalUrl: 2_000,
 } as const;
 
 export const ARTICLE_MESSAGES = {
@@ -34,6 +35,8 @@ export const ARTICLE_MESSAGES = {
   excerptTooLong: `Excerpt must be at most ${ARTICLE_LIMITS.excerpt} characters.`,
   imageUrl: "Image URL must be an http(s) address or a path on this site starting with /.",
   imageUrlTooLong: `Image URL must be at most ${ARTICLE_LIMITS.imageUrl.toLocaleString("en-US")} characters.`,
+  canonicalUrl: "Canonical URL must be a full http(s) address, like https://example.com/my-article.",
+  canonicalUrlTooLong: `Canonical URL must be at most ${ARTICLE_LIMITS.canonicalUrl.toLocaleString("en-US")} characters.`,
   categoryInvalid: "Choose a category from the list.",
   seriesInvalid: "Choose a series from the list.",
   versionInvalid: "This form is out of date: reload the article and try again.",
@@ -50,6 +53,46 @@ export function isImageUrl(value: string): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * A canonical URL: an absolute http(s) address with a host, without spaces or a user name (an
+ * article first published elsewhere names that page).
+ */
+export function isCanonicalUrl(value: string): boolean {
+  if (value.length > ARTICLE_LIMITS.canonicalUrl || /\s/.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return (
+      (url.protocol === "http:" || url.protocol === "https:") &&
+      url.hostname !== "" &&
+      url.username === "" &&
+      url.password === ""
+    );
+  } catch {
+    return false;
+  }
+}
+
+/** The same page: host, path (a trailing slash aside) and query alike; the scheme and fragment aside. */
+function sameAddress(a: string, b: string) {
+  try {
+    const [x, y] = [new URL(a), new URL(b)];
+    const path = (url: URL) => url.pathname.replace(/\/+$/, "");
+    return x.host === y.host && path(x) === path(y) && x.search === y.search;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The canonical URL an article keeps: none when it is empty, not a canonical URL, or the article's
+ * own address here (`ownUrl`, SITE_URL + /post/{slug}): a canonical URL only ever names another page.
+ */
+export function keptCanonicalUrl(value: string | null | undefined, ownUrl: string): string | null {
+  const url = value?.trim() ?? "";
+  if (url === "" || !isCanonicalUrl(url) || sameAddress(url, ownUrl)) return null;
+  return url;
 }
 
 /** The version an edit form was loaded with: `updated_at` as ISO 8601 UTC, to the microsecond. */
@@ -77,6 +120,13 @@ export const ArticleSchema = z.object({
     .trim()
     .max(ARTICLE_LIMITS.imageUrl, ARTICLE_MESSAGES.imageUrlTooLong)
     .refine((value) => value === "" || isImageUrl(value), ARTICLE_MESSAGES.imageUrl)
+    .optional(),
+  // Where the article was first published (empty: this site).
+  canonicalUrl: z
+    .string()
+    .trim()
+    .max(ARTICLE_LIMITS.canonicalUrl, ARTICLE_MESSAGES.canonicalUrlTooLong)
+    .refine((value) => value === "" || isCanonicalUrl(value), ARTICLE_MESSAGES.canonicalUrl)
     .optional(),
   // The placeholder 'Select a category' submits "", which Conform reads as undefined: no category.
   categoryId: z
@@ -121,6 +171,11 @@ export type ArticleInput = {
   categoryId: number | null;
   featured: boolean;
   /**
+   * Where it was first published, when another site (rel=canonical; null: this site). Left out
+   * (revisions older than it, writers that do not set it) means "as it is".
+   */
+  canonicalUrl?: string | null;
+  /**
    * Its tags' names (normalised: app/lib/tag-names.ts) and its series. Left out (older revisions,
    * writers that do not set them) means "as they are".
    */
@@ -135,6 +190,7 @@ export function toArticleInput(values: ArticleFormValues): ArticleInput {
     content: values.content,
     excerpt: values.excerpt ? values.excerpt : null,
     imageUrl: values.imageUrl ? values.imageUrl : null,
+    canonicalUrl: values.canonicalUrl ? values.canonicalUrl : null,
     categoryId: values.categoryId ?? null,
     featured: values.featured ?? false,
     tags: parseTagList(values.tags ?? "").tags.map((tag) => tag.name),

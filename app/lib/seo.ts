@@ -18,6 +18,11 @@ export type SeoInput = {
   description?: string | null;
   /** Path of the canonical URL (no query), e.g. "/post/my-article". */
   path: string;
+  /**
+   * The page's canonical URL when it is on another site (an article first published there): the
+   * rel=canonical link names it instead of `path`; og:url stays this page's own address.
+   */
+  canonicalUrl?: string | null;
   image?: string | null;
   type?: "website" | "article";
   article?: { publishedTime: string; modifiedTime?: string; author?: string | null; section?: string | null };
@@ -59,17 +64,17 @@ export function seoMeta(matches: readonly MatchWithData[], input: SeoInput): Met
   const { siteName, siteUrl, siteDescription } = siteFrom(matches);
   const title = input.title === null ? `${siteName} — ${TAGLINE}` : pageTitle(input.title, siteName);
   const description = summarize(input.description || siteDescription);
-  const canonical = absoluteUrl(siteUrl, input.path);
+  const own = absoluteUrl(siteUrl, input.path);
   const image = absoluteUrl(siteUrl, input.image || DEFAULT_SOCIAL_IMAGE);
   const tags: MetaDescriptor[] = [
     { title },
     { name: "description", content: description },
-    { tagName: "link", rel: "canonical", href: canonical },
+    { tagName: "link", rel: "canonical", href: input.canonicalUrl || own },
     { property: "og:site_name", content: siteName },
     { property: "og:type", content: input.type ?? "website" },
     { property: "og:title", content: input.title ?? title },
     { property: "og:description", content: description },
-    { property: "og:url", content: canonical },
+    { property: "og:url", content: own },
     { property: "og:image", content: image },
     { name: "twitter:card", content: "summary_large_image" },
     { name: "twitter:title", content: input.title ?? title },

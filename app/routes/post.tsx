@@ -67,7 +67,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     // The excerpt, or else the article's first sentences.
     description: summarize(article.excerpt || article.contentHtml.replace(/<[^>]+>/g, " ")),
     updatedAt: article.updatedAt,
-    canonicalUrl: `${env().SITE_URL}/post/${article.slug}`,
+    // This page's own address (sharing); the article's canonical URL is `article.canonicalUrl`.
+    shareUrl: `${env().SITE_URL}/post/${article.slug}`,
   };
 }
 
@@ -85,6 +86,8 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
     title: article.title,
     description,
     path,
+    // First published elsewhere: rel=canonical names that page (og:url stays this one).
+    canonicalUrl: article.canonicalUrl,
     image: article.imageUrl,
     type: "article",
     article: {
@@ -122,7 +125,7 @@ export default function Post({ loaderData, actionData }: Route.ComponentProps) {
       <ArticleView
         key={article.slug}
         article={article}
-        shareUrl={loaderData.canonicalUrl}
+        shareUrl={loaderData.shareUrl}
         discussion={
           <CommentsSection key={article.slug} slug={article.slug} view={loaderData.comments} actionData={actionData} />
         }

@@ -38,6 +38,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
         title: `Preview: ${loaderData.article.title}`,
         description: loaderData.article.excerpt ?? "",
         path: postHref(loaderData.article.slug),
+        canonicalUrl: loaderData.article.canonicalUrl,
         noindex: true,
       })
     : [];

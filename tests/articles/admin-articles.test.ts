@@ -400,6 +400,7 @@ describe("the article form schema", () => {
       content: "Body",
       excerpt: null,
       imageUrl: null,
+      canonicalUrl: null,
       categoryId: 4,
       featured: false,
       // The form's Tags and Series fields: none, written as such (issue 26).

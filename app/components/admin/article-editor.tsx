@@ -56,6 +56,8 @@ export type EditorDefaults = {
   content: string;
   excerpt: string;
   imageUrl: string;
+  /** Where it was first published ("" when it is this site). */
+  canonicalUrl: string;
   categoryId: string;
   featured: boolean;
   /** Comma-separated tag names. */
@@ -293,6 +295,14 @@ export function ArticleEditor({
             <CheckboxField field={fields.featured} hint="Show it in the home page's Featured carousel.">
               Featured
             </CheckboxField>
+            <Field
+              field={fields.canonicalUrl}
+              label="Canonical URL"
+              optional
+              autoComplete="off"
+              hint="Where this article was first published; leave empty when it is this site."
+              inputProps={{ maxLength: ARTICLE_LIMITS.canonicalUrl, inputMode: "url", autoCapitalize: "none" }}
+            />
           </div>
 
           <div className="flex flex-wrap gap-2 lg:flex-col">

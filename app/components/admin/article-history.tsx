@@ -27,6 +27,7 @@ const FIELD_LABELS = {
   content: "Content",
   excerpt: "Excerpt",
   imageUrl: "Image URL",
+  canonicalUrl: "Canonical URL",
   categoryId: "Category",
   featured: "Featured",
   tags: "Tags",

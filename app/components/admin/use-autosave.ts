@@ -21,6 +21,7 @@ export const AUTOSAVED_FIELDS = [
   "content",
   "excerpt",
   "imageUrl",
+  "canonicalUrl",
   "categoryId",
   "featured",
   "tags",

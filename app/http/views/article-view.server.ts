@@ -37,6 +37,7 @@ export function articleViewData(
     title: article.title,
     excerpt: article.excerpt,
     imageUrl: article.imageUrl,
+    canonicalUrl: article.canonicalUrl,
     publishedAt: article.publishedAt,
     readingMinutes: article.readingMinutes,
     toc: article.toc,
