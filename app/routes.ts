@@ -104,6 +104,8 @@ export default [
     route("audit", "routes/admin.audit.tsx"),
     route("export", "routes/admin.export.tsx"),
     route("import", "routes/admin.import.tsx"),
+    // Integrations: API keys for other programs (Ghost's Content and Admin APIs).
+    route("integrations", "routes/admin.integrations.tsx"),
     // Contact and Write for Us messages.
     route("inbox", "routes/admin.inbox.tsx"),
     route("inbox/:id", "routes/admin.inbox-message.tsx"),

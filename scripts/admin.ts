@@ -18,14 +18,16 @@ import { closeDatabase, DataDirLockedError, getDatabaseHandle } from "~/db/db.se
 import { sendDataDirCommand } from "~/db/data-dir-lock.server";
 import type { DataDirCommand, DataDirCommandAnswer } from "~/db/data-dir-lock.server";
 import { IntegrationCommandSchema, runIntegrationCommand } from "~/integrations/integration-command.server";
+import { createLogger, setLogger } from "~/observability/logger.server";
 import { AdminCreateSchema, runAdminCreate } from "~/setup/admin-command.server";
 
-const USAGE = [
-  'usage: npm run admin -- create --email E --password P --name "Full Name"',
-  "       npm run admin -- integration create --name NAME [--role contributor|author|editor|administrator]",
-  "       npm run admin -- integration list",
-  "       npm run admin -- integration delete --name NAME",
-].join("\n");
+// The command's answer is its standard output (`integration create`: exactly one JSON line):
+// the app's own log lines (the database opening) stay out of it; warnings go to stderr.
+setLogger(createLogger({ level: "warn", format: "json" }, { out: process.stderr }));
+
+// One line: every refusal is one line on stderr.
+const USAGE =
+  'usage: npm run admin -- create --email E --password P --name "Full Name" | integration create --name NAME [--role contributor|author|editor|administrator] | integration list | integration delete --name NAME';
 
 function die(message: string): never {
   console.error(`admin: ${message}`);
@@ -45,7 +47,7 @@ async function main() {
       },
     });
   } catch (error) {
-    die(`${(error as Error).message}.\n${USAGE}`);
+    die(`${(error as Error).message}. ${USAGE}`);
   }
   const [command, action] = parsed.positionals;
   const values = parsed.values as Record<string, string | undefined>;
@@ -55,8 +57,8 @@ async function main() {
       const known = action === "create" || action === "list" || action === "delete";
       die(
         known
-          ? `${input.error.issues[0]!.message}.\n${USAGE}`
-          : `unknown integration command "${action ?? ""}".\n${USAGE}`,
+          ? `${input.error.issues[0]!.message}. ${USAGE}`
+          : `unknown integration command "${action ?? ""}". ${USAGE}`,
       );
     }
     // The integration commands print their answer as it is (create: one JSON line).
@@ -67,9 +69,9 @@ async function main() {
     );
     return;
   }
-  if (command !== "create") die(command ? `unknown command "${command}".\n${USAGE}` : USAGE);
+  if (command !== "create") die(command ? `unknown command "${command}". ${USAGE}` : USAGE);
   for (const flag of ["email", "password", "name"]) {
-    if (values[flag] === undefined) die(`missing --${flag}.\n${USAGE}`);
+    if (values[flag] === undefined) die(`missing --${flag}. ${USAGE}`);
   }
   const input = AdminCreateSchema.safeParse({ email: values.email, password: values.password, fullName: values.name });
   if (!input.success) die(input.error.issues[0]!.message);

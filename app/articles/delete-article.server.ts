@@ -1,13 +1,13 @@
 import { eq } from "drizzle-orm";
 import { getDb } from "~/db/db.server";
 import { articles } from "~/db/schema";
-import { type AuditActor, recordAudit } from "~/audit/audit.server";
+import { type AuditActor, type AuditCommandActor, recordAudit } from "~/audit/audit.server";
 import { announceArticle, articlePageState } from "./article-tags.server";
 
 /** Deletes article `id`; "not-found" when there was none. */
 export async function deleteArticle(
   id: number,
-  actor: AuditActor,
+  actor: AuditActor | AuditCommandActor,
 ): Promise<{ status: "deleted"; slug: string } | { status: "not-found" }> {
   const db = await getDb();
   const before = await articlePageState(id);

@@ -1,4 +1,4 @@
-import { recordAudit } from "~/audit/audit.server";
+import { type AuditActor, type AuditCommandActor, recordAudit } from "~/audit/audit.server";
 import { and, eq, sql } from "drizzle-orm";
 import { getDb, type Runner } from "~/db/db.server";
 import { articleRevisions, articles, type ArticleStatus, type RevisionFields, type RevisionReason } from "~/db/schema";
@@ -184,6 +184,8 @@ export async function unpublishArticle(options: {
   id: number;
   userId: number;
   version: string;
+  /** Who the audit log names, when not `userId` (an integration: its name). */
+  auditActor?: AuditActor | AuditCommandActor;
 }): Promise<EditorialResult> {
   const result = await atVersion(options.id, options.version, async (tx, row) => {
     if (row.status !== "published") return {};
@@ -191,7 +193,7 @@ export async function unpublishArticle(options: {
     if (fields) {
       await recordRevision(tx, { articleId: options.id, userId: options.userId, reason: "unpublished", fields });
       await recordAudit(
-        { id: options.userId },
+        options.auditActor ?? { id: options.userId },
         { kind: "article", action: "unpublished", targetId: options.id, summary: `Unpublished “${fields.title}”` },
         tx,
       );

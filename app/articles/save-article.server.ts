@@ -3,7 +3,7 @@ import { type Database, getDb } from "~/db/db.server";
 import { articles, categories, series } from "~/db/schema";
 import { ARTICLE_MESSAGES, type ArticleInput } from "~/lib/article-schema";
 import { imagesWithoutAlt, renderMarkdown } from "~/markdown/markdown.server";
-import { recordAudit } from "~/audit/audit.server";
+import { type AuditActor, type AuditCommandActor, recordAudit } from "~/audit/audit.server";
 import { announceArticle, articlePageState } from "./article-tags.server";
 import { recordUsages, referencedHashes, type UploadInfo, uploadsByHash } from "~/media/media.server";
 import { nextRevisedAt, recordRevision } from "./revisions.server";
@@ -24,6 +24,8 @@ type SaveOptions = {
   scheduledAt?: Date | null;
   /** The editor's "Do not email this article" (app/newsletters); left out, the stored choice stands. */
   skipNewsletter?: boolean;
+  /** Who the audit log names, when not `userId` (an integration's Admin API call: its name). */
+  auditActor?: AuditActor | AuditCommandActor;
 };
 
 /** What a successful save did: live now, saved as a draft, scheduled, or staged as pending changes. */
@@ -227,7 +229,7 @@ export async function createArticle(options: SaveOptions): Promise<SaveResult> {
         fields: options.input,
       });
       await recordAudit(
-        { id: options.userId },
+        options.auditActor ?? { id: options.userId },
         {
           kind: "article",
           action: `created-${OUTCOMES[intent]}`,
@@ -312,7 +314,7 @@ export async function updateArticle(options: SaveOptions & { id: number; version
           .set({ pendingRevisionId: revisionId, revisedAt: nextRevisedAt })
           .where(eq(articles.id, options.id));
         await recordAudit(
-          { id: options.userId },
+          options.auditActor ?? { id: options.userId },
           {
             kind: "article",
             action: "staged",
@@ -347,7 +349,7 @@ export async function updateArticle(options: SaveOptions & { id: number; version
       const reason = intent === "schedule" ? "scheduled" : intent === "publish" && !wasLive ? "published" : "saved";
       await recordRevision(tx, { articleId: options.id, userId: options.userId, reason, fields: options.input });
       await recordAudit(
-        { id: options.userId },
+        options.auditActor ?? { id: options.userId },
         {
           kind: "article",
           action: reason === "saved" ? `saved-${OUTCOMES[intent]}` : reason,

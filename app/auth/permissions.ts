@@ -45,6 +45,7 @@ export const PERMISSIONS = {
   "audit.read": "Read the audit log",
   "site.export": "Export the whole publication as a zip",
   "site.import": "Import articles from Ghost, dev.to, Markdown folders or an export",
+  "integrations.manage": "Create integrations (API keys for other programs), regenerate and revoke their keys",
 } as const;
 export type Permission = keyof typeof PERMISSIONS;
 
@@ -72,6 +73,7 @@ const MINIMUM_ROLE: Record<Permission, StaffRole> = {
   "audit.read": "administrator",
   "site.export": "administrator",
   "site.import": "administrator",
+  "integrations.manage": "administrator",
 };
 
 const RANK: Record<Role, number> = { reader: 0, contributor: 1, author: 2, editor: 3, administrator: 4 };

@@ -83,7 +83,7 @@ export const POST_FILTERS: FilterFields = {
   type: constantField("type", "post"),
 };
 
-const postColumns = {
+export const postColumns = {
   id: articles.id,
   title: articles.title,
   slug: articles.slug,
@@ -99,7 +99,7 @@ const postColumns = {
   categoryId: articles.categoryId,
   authorId: articles.authorId,
 };
-type PostRow = {
+export type PostRow = {
   id: number;
   title: string;
   slug: string;
@@ -202,7 +202,7 @@ export function authorAsAuthor(row: {
 }
 
 /** The tags (primary first) and authors of a page of articles: two queries for the whole page. */
-async function relationsOf(rows: PostRow[], options: QueryOptions) {
+export async function relationsOf(rows: PostRow[], options: QueryOptions) {
   const db = await getDb();
   const tagsById = new Map<number, GhostTag[]>();
   const authorById = new Map<number, GhostAuthor>();
@@ -258,7 +258,7 @@ async function relationsOf(rows: PostRow[], options: QueryOptions) {
   return { tagsById, authorById };
 }
 
-function postObject(
+export function postObject(
   row: PostRow,
   options: QueryOptions,
   relations: Awaited<ReturnType<typeof relationsOf>>,

@@ -8,3 +8,17 @@ export const IntegrationNameSchema = z
   .trim()
   .min(1, "Name is required")
   .max(INTEGRATION_NAME_MAX, `Name must be at most ${INTEGRATION_NAME_MAX} characters`);
+
+export const INTEGRATION_ROLES = ["contributor", "author", "editor", "administrator"] as const;
+
+/** The Integrations screen's create and edit form. */
+export const IntegrationSchema = z.object({
+  name: IntegrationNameSchema,
+  role: z.enum(INTEGRATION_ROLES, { error: "Choose a role" }).default("editor"),
+});
+
+export const INTEGRATION_TOASTS = {
+  saveFailed: "Error saving integration",
+  updated: "Integration saved",
+  deleted: "Integration deleted",
+} as const;

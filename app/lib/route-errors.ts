@@ -66,6 +66,10 @@ export const READ_FAILED = {
     toast: { title: "Error fetching data", description: "Could not load interview questions. Please try again later." },
   },
   updates: { title: "Error fetching updates.", message: `The updates could not be loaded right now. ${TRY_AGAIN}` },
+  integrations: {
+    title: "Error fetching integrations",
+    message: `The integrations could not be loaded right now. ${TRY_AGAIN}`,
+  },
 } as const satisfies Record<string, ErrorScreenData>;
 
 export type ReadFailure = keyof typeof READ_FAILED;

@@ -199,6 +199,14 @@ export function adminTagsHref({ q = "", page = 1 }: { q?: string; page?: number 
   return withQuery("/admin/tags", params);
 }
 
+/** The Integrations screen; `edit`: with one integration's edit form open. */
+export function adminIntegrationsHref({ edit = null }: { edit?: number | null } = {}) {
+  return edit === null ? "/admin/integrations" : `/admin/integrations?edit=${edit}`;
+}
+
+/** Where Ghost's API clients point: the site's origin (they add /ghost/api/…). */
+export const GHOST_API_PATH = "/ghost/api/";
+
 export function adminTagHref(id: number) {
   return `/admin/tags/${id}`;
 }

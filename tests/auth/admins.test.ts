@@ -88,12 +88,37 @@ describe("npm run admin", () => {
     [["create", "--email", "a@b.co", "--password", "secret12"], "missing --name"],
     [["create", "--email", "a@b.co", "--password", "secret12", "--name", "A", "--bogus"], "Unknown option"],
     [["destroy"], 'unknown command "destroy"'],
+    [["integration", "create"], "Name is required"],
+    [["integration", "create", "--name", "X", "--role", "reader"], "usage: npm run admin"],
+    [["integration", "frob"], 'unknown integration command "frob"'],
   ])("refuses bad input %j with one line", (args, message) => {
     const result = run(...args);
     expect(result.status).toBe(1);
     expect(result.stderr.trim().split("\n")).toHaveLength(1);
     expect(result.stderr).toContain(message);
   });
+
+  it("integration create prints the contract's one JSON line; list shows no secret; delete revokes", () => {
+    const made = run("integration", "create", "--name", "CI publisher", "--role", "author");
+    expect(made.stderr).toBe("");
+    expect(made.status).toBe(0);
+    const lines = made.stdout.trim().split("\n");
+    expect(lines).toHaveLength(1);
+    const line = JSON.parse(lines[0]!);
+    expect(Object.keys(line)).toEqual(["name", "role", "contentKey", "adminKey", "apiUrl"]);
+    expect(line).toMatchObject({ name: "CI publisher", role: "author" });
+    expect(line.contentKey).toMatch(/^[0-9a-f]{26}$/);
+    expect(line.adminKey).toMatch(/^[0-9a-f]{24}:[0-9a-f]{64}$/);
+    const listed = run("integration", "list");
+    expect(listed.status).toBe(0);
+    expect(JSON.parse(listed.stdout.trim())).toMatchObject({ name: "CI publisher", contentKey: line.contentKey });
+    expect(listed.stdout).not.toContain(line.adminKey.split(":")[1]);
+    const deleted = run("integration", "delete", "--name", "CI publisher");
+    expect(deleted.stdout.trim()).toBe("deleted integration CI publisher");
+    const again = run("integration", "delete", "--name", "CI publisher");
+    expect(again.status).toBe(1);
+    expect(again.stderr.trim()).toBe('admin: No integration is named "CI publisher".');
+  }, 60_000);
 
   it("creates an admin on the embedded database", () => {
     const result = run("create", "--email", "admin@example.com", "--password", "secret12", "--name", "Site Admin");

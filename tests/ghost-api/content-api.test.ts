@@ -4,9 +4,6 @@
  * fields and formats, tags, authors, settings, tiers; Ghost's envelopes and errors; versioned
  * paths, ETags and CORS.
  */
-import http from "node:http";
-import type { AddressInfo } from "node:net";
-import { createRequestListener } from "@remix-run/node-fetch-server";
 import GhostContentAPI from "@tryghost/content-api";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -14,8 +11,8 @@ import { type DatabaseHandle, getDb, setDatabaseHandle } from "~/db/db.server";
 import { articles } from "~/db/schema";
 import { createIntegration, deleteIntegration } from "~/integrations/integrations.server";
 import { seedDemoContent } from "~/seed/seed.server";
-import { loader } from "~/routes/ghost-api";
 import { openTestDatabase, testDatabaseKinds } from "../support/databases";
+import { type ApiServer, startApiServer } from "./api-server";
 
 const ACTOR = { id: null, fullName: "test" } as const;
 
@@ -27,25 +24,9 @@ type Post = Record<string, unknown> & {
   primary_author?: { slug: string } | null;
 };
 
-function startServer() {
-  const server = http.createServer(
-    createRequestListener((request) => {
-      const url = new URL(request.url);
-      const splat = url.pathname.replace(/^\/ghost\/api\//, "");
-      return loader({ request, params: { "*": splat }, context: {} } as never) as Promise<Response>;
-    }),
-  );
-  return new Promise<{ url: string; close(): Promise<void> }>((resolve) => {
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as AddressInfo;
-      resolve({ url: `http://127.0.0.1:${port}`, close: () => new Promise((done) => server.close(() => done())) });
-    });
-  });
-}
-
 describe.each(testDatabaseKinds())("the Content API on %s", (kind) => {
   let handle: DatabaseHandle;
-  let server: Awaited<ReturnType<typeof startServer>>;
+  let server: ApiServer;
   let key: string;
   let api: ReturnType<typeof GhostContentAPI>;
   let published: number;
@@ -62,7 +43,7 @@ describe.each(testDatabaseKinds())("the Content API on %s", (kind) => {
       .from(articles)
       .where(eq(articles.status, "published"));
     published = counted!.n;
-    server = await startServer();
+    server = await startApiServer();
     key = (await createIntegration({ name: "Front end", role: "editor" }, ACTOR)).contentKey;
     api = GhostContentAPI({ url: server.url, key, version: "v5.0" });
   });

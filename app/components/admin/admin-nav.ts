@@ -43,5 +43,6 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
   { to: "/admin/audit", label: "Audit log", icon: "audit", permission: "audit.read" },
   { to: "/admin/export", label: "Export", icon: "export", permission: "site.export" },
   { to: "/admin/import", label: "Import", icon: "import", permission: "site.import" },
+  { to: "/admin/integrations", label: "Integrations", icon: "settings", permission: "integrations.manage" },
   { to: "/admin/profile", label: "Your profile", icon: "profile", permission: "profile.edit-own" },
 ];

@@ -18,7 +18,10 @@ type ObjectSchema = z.ZodType<Record<string, unknown>, Record<string, unknown>>;
 /** A write's refusal: the fields in error and, when not the usual one, the form's alert. */
 export type FormRefusal = { fieldErrors: Partial<Record<string, string[]>>; alert?: FormAnswer["alert"] };
 
-export async function answerForm<Schema extends ObjectSchema, Form extends string>(
+/** A write's answer that stays on the page (no redirect): the action's data, e.g. a key shown once. */
+export type PageAnswer<Shown> = [Shown] extends [never] ? never : { shown: Shown };
+
+export async function answerForm<Schema extends ObjectSchema, Form extends string, Shown = never>(
   args: Parameters<typeof failedWrite>[0],
   formData: FormData,
   options: {
@@ -29,7 +32,7 @@ export async function answerForm<Schema extends ObjectSchema, Form extends strin
     /** The log's note on an unexpected failure: "category save failed". */
     note: string;
   },
-  write: (value: z.output<Schema>) => Promise<Response | FormRefusal>,
+  write: (value: z.output<Schema>) => Promise<Response | FormRefusal | PageAnswer<Shown>>,
 ) {
   const submission = parseWithZod(formData, { schema: options.schema });
   const refuse = (status: number, alert: FormAnswer["alert"], result = submission.reply()) =>
@@ -38,6 +41,7 @@ export async function answerForm<Schema extends ObjectSchema, Form extends strin
   try {
     const answer = await write(submission.value);
     if (answer instanceof Response) return answer;
+    if ("shown" in answer) return data(answer as PageAnswer<Shown>);
     const alert = answer.alert ?? {
       title: options.failed,
       description: Object.values(answer.fieldErrors).flat().join(" "),
