@@ -20,6 +20,13 @@ import {
 } from "./admin-posts.server";
 import { apiFailure } from "./content-api.server";
 import { readQueryOptions } from "./query-options.server";
+import { AUTHOR_OPTIONS, browseAuthors, browseTags, readAuthor, readTag, TAG_OPTIONS } from "./site-resources.server";
+import { MediaError } from "~/media/process.server";
+import { storeUpload } from "~/media/media.server";
+import { can } from "~/auth/permissions";
+
+/** Reads a multipart upload (the route's one body reader, with the upload limit). */
+export type UploadReader = (request: Request) => Promise<FormData>;
 
 /** The largest JSON body the Admin API reads (an article is at most a few hundred kB). */
 export const MAX_JSON_BYTES = 2 * 1024 * 1024;
@@ -58,7 +65,7 @@ export async function readJson(request: Request): Promise<unknown> {
 }
 
 /** Answers one Admin API request (`parts`: the path after `admin/`). */
-export async function answerAdminApi(request: Request, parts: string[]): Promise<Response> {
+export async function answerAdminApi(request: Request, parts: string[], readUpload: UploadReader): Promise<Response> {
   try {
     const integration = await authenticate(request);
     const url = new URL(request.url);
@@ -67,8 +74,21 @@ export async function answerAdminApi(request: Request, parts: string[]): Promise
     if (resource === "site" && rest.length === 0 && (method === "GET" || method === "HEAD")) {
       return json(200, await siteObject());
     }
-    if (resource !== "posts")
+    if (resource === "images" && rest.length === 1 && rest[0] === "upload" && method === "POST") {
+      return json(201, await uploadImage(integration, request, readUpload));
+    }
+    const reader = READERS[resource];
+    if (reader && (method === "GET" || method === "HEAD")) {
+      const readOptions = readQueryOptions(url.searchParams, reader.options);
+      if (rest.length === 0) return json(200, rename(await reader.browse(readOptions), reader.key));
+      const key = rest.length === 1 ? { id: rest[0]! } : rest[0] === "slug" && rest[1] ? { slug: rest[1] } : null;
+      const found = key ? await reader.read(key, readOptions) : null;
+      if (!found) throw apiError(404, "Resource not found.");
+      return json(200, rename(found, reader.key));
+    }
+    if (resource !== "posts") {
       throw apiError(404, "Resource not found", `No Admin API resource is called "${resource}".`);
+    }
     const options = readQueryOptions(url.searchParams, ADMIN_POST_OPTIONS);
     const source = url.searchParams.get("source");
     const id = rest.length === 1 ? rest[0]! : null;
@@ -89,6 +109,61 @@ export async function answerAdminApi(request: Request, parts: string[]): Promise
     throw apiError(405, "This method is not allowed here.", null, { headers: { Allow: "GET, POST, PUT, DELETE" } });
   } catch (error) {
     return apiFailure(error);
+  }
+}
+
+/** Read-only Admin API resources: the Content API's (users are the author profiles). */
+const READERS: Record<
+  string,
+  {
+    key: string;
+    options: typeof TAG_OPTIONS;
+    browse: typeof browseTags | typeof browseAuthors;
+    read: typeof readTag | typeof readAuthor;
+  }
+> = {
+  tags: { key: "tags", options: TAG_OPTIONS, browse: browseTags, read: readTag },
+  users: { key: "users", options: AUTHOR_OPTIONS, browse: browseAuthors, read: readAuthor },
+};
+
+/** `{authors: …}` as `{users: …}` for the users resource (Ghost's Admin API name). */
+function rename(body: Record<string, unknown>, key: string) {
+  if (key !== "users" || !("authors" in body)) return body;
+  const { authors, ...rest } = body;
+  return { users: authors, ...rest };
+}
+
+/** `images/upload/`: multipart `file` (and `ref`), through the media pipeline; `{images:[{url, ref}]}`. */
+async function uploadImage(integration: ApiIntegration, request: Request, readUpload: UploadReader) {
+  if (!can(integration.role, "media.upload")) throw apiError(403, "Permission error, cannot upload images.");
+  if (!/^multipart\/form-data\b/i.test(request.headers.get("content-type") ?? "")) {
+    throw apiError(415, "An image upload is a multipart/form-data body with a file field.");
+  }
+  const form = await readUpload(request).catch(async (refusal: unknown) => {
+    // The body reader's refusals (400, 413, 415) as text: the same status in Ghost's envelope.
+    if (refusal instanceof Response && (refusal.status === 400 || refusal.status === 413 || refusal.status === 415)) {
+      throw apiError(refusal.status, (await refusal.text()) || "The upload could not be read.");
+    }
+    throw refusal;
+  });
+  const file = form.get("file");
+  if (!(file instanceof File) || file.size === 0) {
+    throw apiError(422, "Choose an image to upload.", null, { type: "ValidationError", property: "file" });
+  }
+  const ref = form.get("ref");
+  try {
+    const { upload } = await storeUpload({
+      bytes: new Uint8Array(await file.arrayBuffer()),
+      name: file.name,
+      userId: null,
+    });
+    return { images: [{ url: new URL(upload.url, env().SITE_URL).href, ref: typeof ref === "string" ? ref : null }] };
+  } catch (error) {
+    if (error instanceof MediaError) {
+      const status = error.status === 413 ? 413 : error.status === 415 ? 415 : 422;
+      throw apiError(status, error.message, null, status === 422 ? { type: "ValidationError", property: "file" } : {});
+    }
+    throw error;
   }
 }
 

@@ -4,6 +4,7 @@
  * is made by app/ghost-api.
  */
 import { apiError } from "~/ghost-api/api-errors.server";
+import { readUploadForm } from "~/http/actions/upload-request.server";
 import { answerAdminApi } from "~/ghost-api/admin-api.server";
 import { answerContentApi, apiPath } from "~/ghost-api/content-api.server";
 import type { Route } from "./+types/ghost-api";
@@ -11,7 +12,7 @@ import type { Route } from "./+types/ghost-api";
 async function answer(request: Request, splat: string | undefined) {
   const path = apiPath(splat ?? "");
   if (path?.api === "content") return answerContentApi(request, path.parts);
-  if (path?.api === "admin") return answerAdminApi(request, path.parts);
+  if (path?.api === "admin") return answerAdminApi(request, path.parts, readUploadForm);
   return apiError(404, "Resource not found", "The APIs are /ghost/api/content/ and /ghost/api/admin/.");
 }
 

@@ -5,13 +5,18 @@
  * a whole post sent back, delete, a Contributor-role integration refused publishing, bad tokens
  * and bodies refused in Ghost's envelope, every write in the audit log under the integration.
  */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import GhostAdminAPI from "@tryghost/admin-api";
+import sharp from "sharp";
 import { desc, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createOrPromoteAdmin } from "~/auth/admins.server";
 import { type DatabaseHandle, getDb, setDatabaseHandle } from "~/db/db.server";
 import { articles, auditLog } from "~/db/schema";
 import { createIntegration, deleteIntegration } from "~/integrations/integrations.server";
+import { readMediaFile } from "~/media/media.server";
 import { seedDemoContent } from "~/seed/seed.server";
 import { openTestDatabase, testDatabaseKinds } from "../support/databases";
 import { type ApiServer, startApiServer } from "./api-server";
@@ -204,5 +209,53 @@ describe.each(testDatabaseKinds())("the Admin API on %s", (kind) => {
     );
     expect(byIntegration.every((entry) => entry.actorUserId === null)).toBe(true);
     expect(byIntegration.some((entry) => entry.actor === "Integration: Guest writer")).toBe(true);
+  });
+});
+
+describe.each(testDatabaseKinds())("the Admin API's images, tags and users on %s", (kind) => {
+  let handle: DatabaseHandle;
+  let server: ApiServer;
+  let api: GhostAdminAPI;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "dp-api-images-"));
+
+  beforeAll(async () => {
+    handle = await openTestDatabase(kind);
+    setDatabaseHandle(handle);
+    await seedDemoContent();
+    server = await startApiServer();
+    const made = await createIntegration({ name: "Images", role: "author" }, ACTOR);
+    api = new GhostAdminAPI({ url: server.url, key: made.adminKey, version: "v5.0" });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await handle.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("uploads an image through the media pipeline (metadata stripped) and serves it; a non-image is a 415", async () => {
+    const photo = path.join(dir, "photo.jpg");
+    const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#3366cc" } })
+      .withExif({ IFD0: { Copyright: "Secret camera" } })
+      .jpeg()
+      .toBuffer();
+    fs.writeFileSync(photo, jpeg);
+    const uploaded = (await api.images.upload({ file: photo, ref: "cover" })) as { url: string; ref: string };
+    expect(uploaded.ref).toBe("cover");
+    expect(uploaded.url).toMatch(/\/media\/[0-9a-f]{64}\.jpg$/);
+    const served = await readMediaFile(uploaded.url.split("/").pop()!);
+    expect(served?.mime).toBe("image/jpeg");
+    expect((await sharp(served!.bytes).metadata()).exif).toBeUndefined();
+    const fake = path.join(dir, "fake.png");
+    fs.writeFileSync(fake, "not an image at all");
+    await expect(api.images.upload({ file: fake })).rejects.toMatchObject({ type: "UnsupportedMediaTypeError" });
+  });
+
+  it("reads tags and users (the author profiles)", async () => {
+    const tags = (await api.tags.browse({ limit: "all" })) as { slug: string }[];
+    expect(tags.length).toBeGreaterThan(0);
+    const users = (await api.users.browse()) as { slug: string }[];
+    expect(users.length).toBeGreaterThan(0);
+    const one = (await api.users.read({ slug: users[0]!.slug })) as { slug: string };
+    expect(one.slug).toBe(users[0]!.slug);
   });
 });
