@@ -223,6 +223,63 @@ test.describe("admin journey", () => {
     await expect(page).toHaveURL(/\/admin\/login\?redirectTo=%2Fadmin%2Fdashboard$/);
   });
 
+  test("a canonical URL: refused unless a full http(s) address, then the page's rel=canonical and out of the sitemap", async ({
+    page,
+    jsEnabled,
+    baseURL,
+  }) => {
+    test.setTimeout(90_000);
+    await signInAsAdmin(page, jsEnabled);
+    const article = uniqueArticle("canonical");
+    const elsewhere = `https://writer.example/blog/${article.slug}/`;
+    const ownAddress = `${baseURL}/post/${article.slug}`;
+    const sitemap = async () => (await page.request.get("/sitemap.xml")).text();
+
+    await page.goto("/admin/articles/new");
+    await expect(
+      page.getByText("Where this article was first published; leave empty when it is this site."),
+    ).toBeVisible();
+    await hydrated(page, jsEnabled);
+    await fillArticleForm(page, {
+      title: article.title,
+      slug: article.slug,
+      content: "First published on the writer's own blog.",
+      canonicalUrl: "writer.example/no-scheme",
+    });
+    await page.getByRole("button", { name: "Create Article" }).click();
+    await expectFieldError(
+      page,
+      /^Canonical URL/,
+      "Canonical URL must be a full http(s) address, like https://example.com/my-article.",
+    );
+    // A failed save keeps what was typed.
+    await expect(page.getByLabel("Canonical URL")).toHaveValue("writer.example/no-scheme");
+    await expect(page.getByLabel("Title")).toHaveValue(article.title);
+
+    await fillArticleForm(page, { canonicalUrl: elsewhere });
+    await page.getByRole("button", { name: "Create Article" }).click();
+    await page.waitForURL(/\/admin\/dashboard$/);
+    await expectToast(page, jsEnabled, "Article created successfully");
+    await page.goto(`/post/${article.slug}`);
+    await expect(page.getByRole("heading", { name: article.title, level: 1 })).toBeVisible();
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", elsewhere);
+    await expect(page.locator('meta[property="og:url"]')).toHaveAttribute("content", ownAddress);
+    expect(await sitemap()).not.toContain(`<loc>${ownAddress}</loc>`);
+
+    // The editor shows it; emptied, the page names itself again and the sitemap lists it.
+    const id = await articleIdByTitle(page, article.title);
+    await page.goto(`/admin/articles/edit/${id}`);
+    await expect(page.getByLabel("Canonical URL")).toHaveValue(elsewhere);
+    await hydrated(page, jsEnabled);
+    await fillArticleForm(page, { canonicalUrl: "" });
+    await page.getByRole("button", { name: "Update Article" }).click();
+    await page.waitForURL(/\/admin\/dashboard$/);
+    await expectToast(page, jsEnabled, "Article updated successfully");
+    await page.goto(`/post/${article.slug}`);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", ownAddress);
+    expect(await sitemap()).toContain(`<loc>${ownAddress}</loc>`);
+  });
+
   test("an unknown article says 'Article not found.' and goes back to the dashboard", async ({ page, jsEnabled }) => {
     await signInAsAdmin(page, jsEnabled);
     for (const path of ["/admin/articles/edit/99999999", "/admin/articles/edit/not-a-number"]) {

@@ -170,6 +170,7 @@ export async function fillArticleForm(
     content?: string;
     excerpt?: string;
     imageUrl?: string;
+    canonicalUrl?: string;
     category?: string;
     featured?: boolean;
   },
@@ -179,6 +180,7 @@ export async function fillArticleForm(
   if (values.content !== undefined) await page.getByLabel("Content").fill(values.content);
   if (values.excerpt !== undefined) await page.getByLabel("Excerpt").fill(values.excerpt);
   if (values.imageUrl !== undefined) await page.getByLabel("Image URL").fill(values.imageUrl);
+  if (values.canonicalUrl !== undefined) await page.getByLabel("Canonical URL").fill(values.canonicalUrl);
   if (values.category !== undefined) await page.getByLabel("Category").selectOption({ label: values.category });
   if (values.featured !== undefined) await page.getByLabel("Featured").setChecked(values.featured);
 }
