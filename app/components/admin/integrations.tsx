@@ -25,8 +25,7 @@ export function IntegrationList({ integrations, apiUrl }: { integrations: Listed
       ) : (
         <DataTable
           caption="Integrations"
-          stacked
-          scrollLabel="Integrations"
+          scrollLabel="Integrations (scrolls sideways on a narrow screen)"
           columns={[
             "Name",
             "Role",
@@ -37,16 +36,16 @@ export function IntegrationList({ integrations, apiUrl }: { integrations: Listed
           ]}
         >
           {integrations.map((integration) => (
-            <tr key={integration.id} className="max-sm:block max-sm:py-2">
+            <tr key={integration.id}>
               <RowHeader>{integration.name}</RowHeader>
               <Cell>{ROLE_LABELS[integration.role]}</Cell>
-              <Cell className="font-mono text-xs break-all text-ink-muted">{integration.contentKey}</Cell>
-              <Cell className="font-mono text-xs break-all text-ink-muted">{integration.adminKeyId}</Cell>
-              <Cell>
+              <Cell className="font-mono text-xs whitespace-nowrap text-ink-muted">{integration.contentKey}</Cell>
+              <Cell className="font-mono text-xs whitespace-nowrap text-ink-muted">{integration.adminKeyId}</Cell>
+              <Cell className="whitespace-nowrap text-ink-muted">
                 <LocalDate iso={integration.createdAt} />
               </Cell>
               <Cell end>
-                <div className="flex flex-wrap justify-end gap-2">
+                <div className="flex justify-end gap-2 whitespace-nowrap">
                   <RowLink to={adminIntegrationsHref({ edit: integration.id })} label={`Edit ${integration.name}`}>
                     Edit
                   </RowLink>
